@@ -1,0 +1,36 @@
+# Thin wrapper over CMake. `make run` serves the game; `make test` is what CI runs.
+BUILD      ?= build
+BUILD_SAN  ?= build-asan
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_OPTS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+.PHONY: all deps build build-asan run test test-unit test-asan test-e2e bench stress fuzz clean
+
+all: build
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	@cmake -S . -B $(BUILD) $(CMAKE_OPTS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+build-asan: deps
+	@cmake -S . -B $(BUILD_SAN) -DCMAKE_BUILD_TYPE=Debug -DGRG_SANITIZE=ON >/dev/null
+	@cmake --build $(BUILD_SAN) -j $(JOBS)
+
+run: build
+	@scripts/run
+
+# Every test: unit and transcripts, the same under the sanitizers, self-play, browser tests.
+test: build build-asan
+	@scripts/test $(BUILD) $(BUILD_SAN)
+
+bench: build
+	@scripts/bench $(BUILD)
+
+stress: build
+	@scripts/stress $(BUILD)
+
+clean:
+	rm -rf $(BUILD) $(BUILD_SAN)

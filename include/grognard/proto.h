@@ -1,0 +1,45 @@
+/* The JSON layer: scenario files, ruleset data files, and the line protocol (docs/protocol.md).
+ * Everything above it (CLI, server, AI tools) loads scenarios and talks to games through here. */
+#ifndef GROGNARD_PROTO_H
+#define GROGNARD_PROTO_H
+
+#include "grognard/game.h"
+#include "grognard/scenario.h"
+
+#include <stdio.h>
+
+/* A scenario loaded from a file with the data of its ruleset. Owns both; free with
+ * grg_loaded_free after every game made from it. `json` is the parsed file (a cJSON *), kept for
+ * its metadata (description, sources). */
+typedef struct grg_loaded {
+    grg_scenario *sc;
+    grg_rules_data *data;
+    const grg_ruleset *rs;
+    void *json;
+    char path[512];
+    char sha256[65]; /* of the file's bytes, lowercase hex */
+} grg_loaded;
+
+/* Directory holding rulesets/ and scenarios/: $GRG_DATA, else the build's data directory. */
+const char *grg_data_dir(void);
+
+/* Loads and validates a scenario. Returns 0, or -1 with every problem found in p (nothing is
+ * loaded then); *not_found (may be NULL) is set when the file does not exist. */
+int grg_load_scenario(const char *path, const char *data_dir, grg_loaded **out, grg_problems *p,
+                      int *not_found);
+void grg_loaded_free(grg_loaded *l);
+
+/* A line-protocol session: feed it request lines, it answers with reply lines. */
+typedef struct grg_session grg_session;
+grg_session *grg_session_new(const char *data_dir);
+void grg_session_free(grg_session *s);
+/* Handles one request line. Returns a reply line without newline that the caller frees, or NULL
+ * when there is none (blank line, quit). *quit is set by the quit command. */
+char *grg_session_handle(grg_session *s, const char *line, int *quit);
+/* Runs a session over two streams until end of input or quit; returns 0. */
+int grg_session_run(const char *data_dir, FILE *in, FILE *out);
+
+/* Writes an SVG picture of a game's map and units (or of the scenario's set-up when g is NULL). */
+int grg_render_svg(const grg_loaded *l, const grg_game *g, FILE *out);
+
+#endif

@@ -1,0 +1,93 @@
+/* grognard engine, validate and render: the commands that read scenario files. */
+#include "cli.h"
+
+#include "grognard/proto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int grg_cli_engine(int argc, char **argv)
+{
+    if (grg_cli_help(argc, argv,
+                     "usage: grognard engine\n"
+                     "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
+                     "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n") == 0)
+        return 0;
+    return grg_session_run(grg_data_dir(), stdin, stdout) == 0 ? 0 : 1;
+}
+
+int grg_cli_validate(int argc, char **argv)
+{
+    if (grg_cli_help(argc, argv,
+                     "usage: grognard validate FILE...\n"
+                     "Checks each scenario file against the format and its ruleset. Prints every\n"
+                     "problem as FILE: PATH: MESSAGE; exits 0 when all are valid, 1 otherwise.\n") == 0)
+        return 0;
+    if (argc < 2) {
+        fprintf(stderr, "usage: grognard validate FILE...\n");
+        return 2;
+    }
+    int bad = 0;
+    grg_problems *p = malloc(sizeof *p);
+    if (!p)
+        return 1;
+    for (int i = 1; i < argc; i++) {
+        grg_loaded *l = NULL;
+        memset(p, 0, sizeof *p);
+        if (grg_load_scenario(argv[i], grg_data_dir(), &l, p, NULL) == 0) {
+            printf("%s: ok (%s, %s ruleset, %d units)\n", argv[i], l->sc->name, l->sc->ruleset,
+                   l->sc->n_units);
+            grg_loaded_free(l);
+            continue;
+        }
+        bad = 1;
+        for (int k = 0; k < p->n; k++)
+            printf("%s: %s%s%s\n", argv[i], p->items[k].path, p->items[k].path[0] ? ": " : "",
+                   p->items[k].message);
+        if (p->dropped)
+            printf("%s: ... and %d more problems\n", argv[i], p->dropped);
+    }
+    free(p);
+    return bad;
+}
+
+int grg_cli_render(int argc, char **argv)
+{
+    static const char use[] = "usage: grognard render FILE -o OUT.svg\n"
+                              "Draws the scenario's map (terrain, hexsides, roads, labels) and its\n"
+                              "counters (type, identifier, facing) as an SVG file.\n";
+    if (grg_cli_help(argc, argv, use) == 0)
+        return 0;
+    const char *in = NULL, *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+            out = argv[++i];
+        else
+            in = argv[i];
+    }
+    if (!in || !out) {
+        fputs(use, stderr);
+        return 2;
+    }
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    if (!p || grg_load_scenario(in, grg_data_dir(), &l, p, NULL) < 0) {
+        for (int k = 0; p && k < p->n; k++)
+            fprintf(stderr, "%s: %s: %s\n", in, p->items[k].path, p->items[k].message);
+        free(p);
+        return 1;
+    }
+    free(p);
+    FILE *f = fopen(out, "w");
+    int rc = 1;
+    if (!f)
+        perror(out);
+    else {
+        rc = grg_render_svg(l, NULL, f) == 0 ? 0 : 1;
+        if (fclose(f) != 0)
+            rc = 1;
+    }
+    grg_loaded_free(l);
+    return rc;
+}

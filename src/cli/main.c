@@ -1,0 +1,55 @@
+/* grognard: the command-line front of the engine (README.md has the tour). */
+#include "cli.h"
+
+#include "grognard/proto.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: grognard COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  engine              speak the line protocol on stdin/stdout (docs/protocol.md)\n"
+    "  validate FILE...    check scenario files; exit 1 and list every problem if any\n"
+    "  render FILE -o OUT  draw a scenario's map and counters as SVG\n"
+    "  selfplay ...        play random legal games to find crashes and dead ends\n"
+    "  --version           print the version\n"
+    "\n"
+    "Each command takes --help. Data (rulesets, scenarios) is read from $GRG_DATA or %s.\n";
+
+int grg_cli_help(int argc, char **argv, const char *text)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(text, stdout);
+            return 0;
+        }
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        int (*fn)(int, char **);
+    } cmds[] = {
+        {"engine", grg_cli_engine},
+        {"validate", grg_cli_validate},
+        {"render", grg_cli_render},
+        {"selfplay", grg_cli_selfplay},
+    };
+    if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        printf(usage, grg_data_dir());
+        return argc < 2 ? 2 : 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("grognard %s\n", GRG_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++)
+        if (strcmp(argv[1], cmds[i].name) == 0)
+            return cmds[i].fn(argc - 1, argv + 1);
+    fprintf(stderr, "grognard: unknown command '%s' (try grognard --help)\n", argv[1]);
+    return 2;
+}

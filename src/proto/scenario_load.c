@@ -1,0 +1,694 @@
+/* Scenario files (docs/scenario-format.md): JSON into a grg_scenario. Every problem is reported
+ * with its JSON path and a sentence; a scenario with any problem loads nothing. */
+#include "json.h"
+#include "grognard/proto.h"
+
+#include <openssl/evp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct loader {
+    grg_scenario *sc;
+    const grg_rules_data *d;
+    const grg_ruleset *rs;
+    grg_problems *p;
+} loader;
+
+static const char *const edge_names[] = {"N", "S", "E", "W", NULL}; /* grg_edge - 1 */
+static const char *const arm_names[] = {"INF", "CAV", "ART", NULL};
+static const char *const kind_names[] = {"FORMED_BN", "SKIRMISHER", "CAV", "ART", "WAGON", "LEADER", NULL};
+
+const char *grg_data_dir(void)
+{
+    const char *env = getenv("GRG_DATA");
+    return env && *env ? env : GRG_DATA_DIR;
+}
+
+static int name_index(const char *const *names, const char *s)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
+
+/* Reads a hex label field; reports a bad label or a hex off the map. */
+static int read_hex(loader *L, const cJSON *v, const char *path, grg_hex *out)
+{
+    if (!cJSON_IsString(v) || grg_hex_parse(v->valuestring, out) < 0) {
+        grg_problem_add(L->p, path, "must be a hex label CCRR");
+        return -1;
+    }
+    if (!grg_map_contains(&L->sc->map, *out)) {
+        grg_problem_add(L->p, path, "%s is outside the %dx%d map", v->valuestring, L->sc->map.width,
+                        L->sc->map.height);
+        return -1;
+    }
+    return 0;
+}
+
+static int read_hex_field(loader *L, const cJSON *obj, const char *key, const char *path, int required,
+                          grg_hex *out)
+{
+    char at[96];
+    snprintf(at, sizeof at, "%s.%s", path, key);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v) {
+        if (required)
+            grg_problem_add(L->p, at, "is required");
+        return required ? -1 : 1;
+    }
+    return read_hex(L, v, at, out);
+}
+
+static void load_terrain_rows(loader *L, const cJSON *map)
+{
+    grg_map *m = &L->sc->map;
+    const cJSON *legend = cJSON_GetObjectItemCaseSensitive(map, "legend");
+    const cJSON *rows = cJSON_GetObjectItemCaseSensitive(map, "terrain");
+    int code[256];
+    for (int i = 0; i < 256; i++)
+        code[i] = -1;
+    if (!cJSON_IsObject(legend)) {
+        grg_problem_add(L->p, "map.legend", "must map one-character codes to terrain ids");
+        return;
+    }
+    const cJSON *e;
+    cJSON_ArrayForEach(e, legend)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.legend.%s", e->string);
+        int t = cJSON_IsString(e) ? grg_rules_terrain(L->d, e->valuestring) : -1;
+        if (strlen(e->string) != 1)
+            grg_problem_add(L->p, at, "a legend code is one character");
+        else if (t < 0)
+            grg_problem_add(L->p, at, "unknown terrain '%s' for the %s ruleset",
+                            cJSON_IsString(e) ? e->valuestring : "?", L->d->ruleset);
+        else
+            code[(unsigned char)e->string[0]] = t;
+    }
+    if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != m->height) {
+        grg_problem_add(L->p, "map.terrain", "must be an array of %d rows (the map's height)", m->height);
+        return;
+    }
+    int r = 0;
+    cJSON_ArrayForEach(e, rows)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.terrain[%d]", r);
+        if (!cJSON_IsString(e) || (int)strlen(e->valuestring) != m->width) {
+            grg_problem_add(L->p, at, "must be a string of %d terrain codes (the map's width)", m->width);
+        } else {
+            for (int c = 0; c < m->width; c++) {
+                int t = code[(unsigned char)e->valuestring[c]];
+                if (t < 0) {
+                    grg_problem_add(L->p, at, "unknown terrain code '%c' at column %d", e->valuestring[c],
+                                    c + 1);
+                    break;
+                }
+                m->terrain[r * m->width + c] = (uint8_t)t;
+            }
+        }
+        r++;
+    }
+}
+
+/* Elevation: rows of digits like the terrain, or a list of {hex, level}. */
+static void load_elevation(loader *L, const cJSON *map)
+{
+    grg_map *m = &L->sc->map;
+    const cJSON *el = cJSON_GetObjectItemCaseSensitive(map, "elevation");
+    if (!el)
+        return;
+    if (!cJSON_IsArray(el)) {
+        grg_problem_add(L->p, "map.elevation", "must be an array");
+        return;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, el)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.elevation[%d]", i);
+        if (cJSON_IsString(e)) {
+            if (i >= m->height || (int)strlen(e->valuestring) != m->width) {
+                grg_problem_add(L->p, at, "an elevation row has %d digits, one per column", m->width);
+            } else {
+                for (int c = 0; c < m->width; c++) {
+                    char ch = e->valuestring[c];
+                    if (ch < '0' || ch > '9') {
+                        grg_problem_add(L->p, at, "elevation digits are 0-9 (column %d)", c + 1);
+                        break;
+                    }
+                    m->elevation[i * m->width + c] = (int8_t)(ch - '0');
+                }
+            }
+        } else if (cJSON_IsObject(e)) {
+            grg_hex h;
+            int level = 0;
+            if (read_hex_field(L, e, "hex", at, 1, &h) == 0 &&
+                grg__json_int(e, "level", at, 1, -9, 99, &level, L->p) == 0)
+                m->elevation[grg_map_index(m, h)] = (int8_t)level;
+        } else {
+            grg_problem_add(L->p, at, "must be a row of digits or {\"hex\",\"level\"}");
+        }
+        i++;
+    }
+}
+
+static void load_hexsides(loader *L, const cJSON *map)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "hexsides");
+    if (!arr)
+        return;
+    if (!cJSON_IsArray(arr)) {
+        grg_problem_add(L->p, "map.hexsides", "must be an array");
+        return;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.hexsides[%d]", i++);
+        grg_hex h, to;
+        if (read_hex_field(L, e, "hex", at, 1, &h) != 0)
+            continue;
+        int dir = -1;
+        const cJSON *tov = cJSON_GetObjectItemCaseSensitive(e, "to");
+        if (tov) {
+            char tat[112];
+            snprintf(tat, sizeof tat, "%s.to", at);
+            if (!cJSON_IsString(tov) || grg_hex_parse(tov->valuestring, &to) < 0) {
+                grg_problem_add(L->p, tat, "must be a hex label CCRR");
+                continue;
+            }
+            dir = grg_hex_direction_to(h, to);
+            if (dir < 0) {
+                grg_problem_add(L->p, tat, "%s is not adjacent to the hexside's hex", tov->valuestring);
+                continue;
+            }
+        } else if (grg__json_int(e, "dir", at, 1, 0, 5, &dir, L->p) < 0) {
+            continue;
+        }
+        unsigned features = 0;
+        const cJSON *fs = cJSON_GetObjectItemCaseSensitive(e, "features");
+        const cJSON *f;
+        if (!cJSON_IsArray(fs)) {
+            grg_problem_add(L->p, at, "features must be an array of names");
+            continue;
+        }
+        cJSON_ArrayForEach(f, fs)
+        {
+            int bit = -1;
+            for (int k = 0; cJSON_IsString(f) && k < GRG_SIDE_FEATURE_COUNT; k++)
+                if (strcmp(grg_side_feature_names[k], f->valuestring) == 0 && k != 3)
+                    bit = k;
+            if (bit < 0)
+                grg_problem_add(L->p, at, "unknown hexside feature '%s'",
+                                cJSON_IsString(f) ? f->valuestring : "?");
+            else
+                features |= 1u << bit;
+        }
+        grg_hex high;
+        if (read_hex_field(L, e, "high", at, 0, &high) == 0) {
+            grg_hexside c = grg_hexside_canonical(h, dir);
+            grg_hex other = grg_hex_neighbour(c.hex, c.dir);
+            if (grg_hex_eq(high, other))
+                features |= GRG_SIDE_CREST_HIGH_B;
+            else if (!grg_hex_eq(high, c.hex))
+                grg_problem_add(L->p, at, "high must be one of the hexside's two hexes");
+        }
+        features |= grg_map_side(&L->sc->map, h, dir);
+        if (grg_map_set_side(&L->sc->map, h, dir, features) < 0)
+            grg_problem_add(L->p, at, "this hexside lies outside the map");
+    }
+}
+
+/* Roads are paths of adjacent hexes: each hex gets the road flag, each hexside between
+ * consecutive hexes the road feature. */
+static void load_roads(loader *L, const cJSON *map)
+{
+    grg_map *m = &L->sc->map;
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "roads");
+    if (!arr)
+        return;
+    int i = 0;
+    const cJSON *road;
+    cJSON_ArrayForEach(road, arr)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.roads[%d]", i++);
+        if (!cJSON_IsArray(road)) {
+            grg_problem_add(L->p, at, "a road is an array of hex labels");
+            continue;
+        }
+        grg_hex prev = {0, 0};
+        int k = 0;
+        const cJSON *hv;
+        cJSON_ArrayForEach(hv, road)
+        {
+            char hat[112];
+            snprintf(hat, sizeof hat, "%s[%d]", at, k);
+            grg_hex h;
+            if (read_hex(L, hv, hat, &h) == 0) {
+                m->flags[grg_map_index(m, h)] |= GRG_HEX_ROAD;
+                if (k > 0) {
+                    int d = grg_hex_direction_to(prev, h);
+                    if (d < 0)
+                        grg_problem_add(L->p, hat, "is not adjacent to the road's previous hex");
+                    else
+                        grg_map_set_side(m, prev, d, grg_map_side(m, prev, d) | GRG_SIDE_ROAD);
+                }
+                prev = h;
+            }
+            k++;
+        }
+    }
+}
+
+static void load_objectives(loader *L, const cJSON *map)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "objectives");
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[96];
+        snprintf(at, sizeof at, "map.objectives[%d]", i++);
+        if (L->sc->n_objectives >= GRG_MAX_OBJECTIVES) {
+            grg_problem_add(L->p, at, "more than %d objectives", GRG_MAX_OBJECTIVES);
+            return;
+        }
+        grg_objective_def *o = &L->sc->objectives[L->sc->n_objectives];
+        o->points = 1;
+        o->owner = -1;
+        if (read_hex_field(L, e, "hex", at, 1, &o->hex) != 0)
+            continue;
+        grg__json_int(e, "points", at, 0, 0, 1000, &o->points, L->p);
+        L->sc->map.flags[grg_map_index(&L->sc->map, o->hex)] |= GRG_HEX_OBJECTIVE;
+        L->sc->n_objectives++;
+    }
+}
+
+static void load_map(loader *L, const cJSON *root)
+{
+    const cJSON *map = cJSON_GetObjectItemCaseSensitive(root, "map");
+    int w = 0, h = 0;
+    if (!cJSON_IsObject(map)) {
+        grg_problem_add(L->p, "map", "is required: an object with width, height, legend and terrain");
+        return;
+    }
+    if (grg__json_int(map, "width", "map", 1, 1, GRG_MAP_MAX_DIM, &w, L->p) < 0 ||
+        grg__json_int(map, "height", "map", 1, 1, GRG_MAP_MAX_DIM, &h, L->p) < 0)
+        return;
+    if (grg_map_init(&L->sc->map, w, h) < 0) {
+        grg_problem_add(L->p, "map", "out of memory");
+        return;
+    }
+    load_terrain_rows(L, map);
+    load_elevation(L, map);
+    load_hexsides(L, map);
+    load_roads(L, map);
+    load_objectives(L, map);
+}
+
+static int find_id(const char *id, const void *base, size_t stride, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp((const char *)base + stride * (size_t)i, id) == 0)
+            return i;
+    return -1;
+}
+
+static void load_sides(loader *L, const cJSON *root)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "sides");
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) != 2) {
+        grg_problem_add(L->p, "sides", "must list the two sides");
+        return;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[32];
+        snprintf(at, sizeof at, "sides[%d]", i);
+        grg_side_def *s = &L->sc->sides[i];
+        grg__json_str(e, "id", at, 1, s->id, sizeof s->id, L->p);
+        snprintf(s->name, sizeof s->name, "%s", s->id);
+        grg__json_str(e, "name", at, 0, s->name, sizeof s->name, L->p);
+        char edge[4] = "";
+        if (grg__json_str(e, "home_edge", at, 0, edge, sizeof edge, L->p) == 0 && edge[0]) {
+            int k = name_index(edge_names, edge);
+            if (k < 0)
+                grg_problem_add(L->p, at, "home_edge must be N, S, E or W");
+            s->home_edge = k + 1;
+        }
+        if (i == 1 && strcmp(s->id, L->sc->sides[0].id) == 0)
+            grg_problem_add(L->p, at, "duplicate side id '%s'", s->id);
+        i++;
+    }
+    L->sc->n_sides = 2;
+}
+
+/* Reads a field naming a side by id into *out. */
+static int read_side(loader *L, const cJSON *obj, const char *path, int *out)
+{
+    char id[GRG_ID_LEN] = "";
+    if (grg__json_str(obj, "side", path, 1, id, sizeof id, L->p) < 0)
+        return -1;
+    *out = grg_scenario_side(L->sc, id);
+    if (*out < 0) {
+        grg_problem_add(L->p, path, "side '%s' is not one of the scenario's sides", id);
+        return -1;
+    }
+    return 0;
+}
+
+static void load_corps(loader *L, const cJSON *root)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "corps");
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[32];
+        snprintf(at, sizeof at, "corps[%d]", i);
+        if (i >= GRG_MAX_CORPS) {
+            grg_problem_add(L->p, at, "more than %d corps", GRG_MAX_CORPS);
+            return;
+        }
+        grg_corps_def *c = &L->sc->corps[i];
+        grg__json_str(e, "id", at, 1, c->id, sizeof c->id, L->p);
+        snprintf(c->name, sizeof c->name, "%s", c->id);
+        grg__json_str(e, "name", at, 0, c->name, sizeof c->name, L->p);
+        grg__json_str(e, "nationality", at, 0, c->nationality, sizeof c->nationality, L->p);
+        read_side(L, e, at, &c->side);
+        grg__json_bool(e, "allied", at, 0, &c->allied, L->p);
+        c->general = -1;
+        if (find_id(c->id, L->sc->corps, sizeof *c, i) >= 0)
+            grg_problem_add(L->p, at, "duplicate corps id '%s'", c->id);
+        i++;
+    }
+    L->sc->n_corps = i;
+}
+
+/* Per-unit values every ruleset may use; a ruleset's validation judges which it needs. */
+static void load_unit_values(loader *L, const cJSON *e, const char *at, grg_unit_def *u)
+{
+    grg_problems *p = L->p;
+    char q[4] = "O";
+    if (grg__json_str(e, "quality", at, 0, q, sizeof q, p) == 0 && strlen(q) != 1)
+        grg_problem_add(p, at, "quality is one letter");
+    u->quality = q[0];
+    grg__json_int(e, "facing", at, 0, -1, 5, &u->facing, p);
+    grg__json_int(e, "stack", at, 0, 0, 2, &u->stack, p);
+    grg__json_bool(e, "general", at, 0, &u->general, p);
+    grg__json_bool(e, "cinc", at, 0, &u->cinc, p);
+    grg__json_bool(e, "irregular", at, 0, &u->irregular, p);
+    grg__json_bool(e, "impetuous", at, 0, &u->impetuous, p);
+    grg__json_int(e, "ma", at, 0, 0, 99, &u->ma, p);
+    grg__json_int(e, "strength", at, 0, 0, 999, &u->strength, p);
+    grg__json_int(e, "range", at, 0, 0, 99, &u->range, p);
+    grg__json_bool(e, "disordered", at, 0, &u->disordered, p);
+    grg__json_int(e, "men", at, 0, 0, 100000, &u->men, p);
+    grg__json_int(e, "fatigue", at, 0, 0, 99, &u->fatigue, p);
+    char name[16];
+    name[0] = '\0';
+    if (grg__json_str(e, "arm", at, 0, name, sizeof name, p) == 0 && name[0] &&
+        (u->arm = name_index(arm_names, name)) < 0)
+        grg_problem_add(p, at, "arm must be INF, CAV or ART");
+    name[0] = '\0';
+    if (grg__json_str(e, "kind", at, 0, name, sizeof name, p) == 0 && name[0] &&
+        (u->kind = name_index(kind_names, name)) < 0)
+        grg_problem_add(p, at, "unknown unit kind '%s'", name);
+}
+
+static void load_units(loader *L, const cJSON *root)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "units");
+    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1) {
+        grg_problem_add(L->p, "units", "must be a non-empty array");
+        return;
+    }
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[32];
+        snprintf(at, sizeof at, "units[%d]", i);
+        if (i >= GRG_MAX_UNITS) {
+            grg_problem_add(L->p, at, "more than %d units", GRG_MAX_UNITS);
+            return;
+        }
+        grg_unit_def *u = &L->sc->units[i];
+        u->facing = -1;
+        u->irregular = u->impetuous = -1;
+        u->ma = u->range = u->arm = u->kind = u->men = u->fatigue = -1;
+        u->corps = -1;
+        grg__json_str(e, "id", at, 1, u->id, sizeof u->id, L->p);
+        if (u->id[0] && find_id(u->id, L->sc->units, sizeof *u, i) >= 0)
+            grg_problem_add(L->p, at, "duplicate unit id '%s'", u->id);
+        snprintf(u->name, sizeof u->name, "%s", u->id);
+        grg__json_str(e, "name", at, 0, u->name, sizeof u->name, L->p);
+        read_side(L, e, at, &u->side);
+        char id[GRG_ID_LEN] = "";
+        if (grg__json_str(e, "corps", at, 0, id, sizeof id, L->p) == 0 && id[0]) {
+            u->corps = find_id(id, L->sc->corps, sizeof L->sc->corps[0], L->sc->n_corps);
+            if (u->corps < 0)
+                grg_problem_add(L->p, at, "unknown corps '%s'", id);
+            else if (L->sc->corps[u->corps].side != u->side)
+                grg_problem_add(L->p, at, "corps '%s' belongs to the other side", id);
+        }
+        id[0] = '\0';
+        if (grg__json_str(e, "type", at, 1, id, sizeof id, L->p) == 0 &&
+            (u->type = grg_rules_type(L->d, id)) < 0)
+            grg_problem_add(L->p, at, "unknown unit type '%s' for the %s ruleset", id, L->d->ruleset);
+        u->on_map = read_hex_field(L, e, "hex", at, 0, &u->hex) == 0;
+        load_unit_values(L, e, at, u);
+        i++;
+    }
+    L->sc->n_units = i;
+}
+
+static void link_generals(loader *L, const cJSON *root)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "corps");
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[32], id[GRG_ID_LEN] = "";
+        snprintf(at, sizeof at, "corps[%d]", i);
+        if (i < L->sc->n_corps && grg__json_str(e, "general", at, 0, id, sizeof id, L->p) == 0 &&
+            id[0]) {
+            int u = grg_scenario_unit(L->sc, id);
+            if (u < 0 || L->sc->units[u].corps != i)
+                grg_problem_add(L->p, at, "general '%s' is not a unit of this corps", id);
+            else
+                L->sc->corps[i].general = u;
+        }
+        i++;
+    }
+}
+
+static void load_reinforcements(loader *L, const cJSON *root)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "reinforcements");
+    int i = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, arr)
+    {
+        char at[40], id[GRG_ID_LEN] = "";
+        snprintf(at, sizeof at, "reinforcements[%d]", i++);
+        if (L->sc->n_reinf >= GRG_MAX_REINF) {
+            grg_problem_add(L->p, at, "more than %d reinforcements", GRG_MAX_REINF);
+            return;
+        }
+        grg_reinf_def *r = &L->sc->reinf[L->sc->n_reinf];
+        if (grg__json_str(e, "unit", at, 1, id, sizeof id, L->p) < 0)
+            continue;
+        r->unit = grg_scenario_unit(L->sc, id);
+        if (r->unit < 0) {
+            grg_problem_add(L->p, at, "unknown unit '%s'", id);
+            continue;
+        }
+        for (int k = 0; k < L->sc->n_reinf; k++)
+            if (L->sc->reinf[k].unit == r->unit)
+                grg_problem_add(L->p, at, "unit '%s' is already a reinforcement", id);
+        grg__json_int(e, "turn", at, 1, 1, 999, &r->turn, L->p);
+        grg__json_int(e, "die_min", at, 0, 0, 6, &r->die_min, L->p);
+        const cJSON *ent = cJSON_GetObjectItemCaseSensitive(e, "entry");
+        if (!cJSON_IsArray(ent) || cJSON_GetArraySize(ent) < 1) {
+            grg_problem_add(L->p, at, "entry must list at least one entry hex");
+            continue;
+        }
+        const cJSON *hv;
+        cJSON_ArrayForEach(hv, ent)
+        {
+            char hat[64];
+            snprintf(hat, sizeof hat, "%s.entry[%d]", at, r->n_entry);
+            if (r->n_entry >= GRG_MAX_ENTRY) {
+                grg_problem_add(L->p, hat, "more than %d entry hexes", GRG_MAX_ENTRY);
+                break;
+            }
+            if (read_hex(L, hv, hat, &r->entry[r->n_entry]) == 0) {
+                L->sc->map.flags[grg_map_index(&L->sc->map, r->entry[r->n_entry])] |= GRG_HEX_ENTRY;
+                r->n_entry++;
+            }
+        }
+        L->sc->units[r->unit].on_map = 0;
+        L->sc->n_reinf++;
+    }
+    for (int u = 0; u < L->sc->n_units; u++) {
+        int is_reinf = 0;
+        for (int k = 0; k < L->sc->n_reinf; k++)
+            is_reinf |= L->sc->reinf[k].unit == u;
+        if (!is_reinf && !L->sc->units[u].on_map) {
+            char at[32];
+            snprintf(at, sizeof at, "units[%d].hex", u);
+            grg_problem_add(L->p, at, "is required (unit '%s' is not a reinforcement)", L->sc->units[u].id);
+        }
+    }
+}
+
+static void load_options(loader *L, const cJSON *root)
+{
+    const cJSON *obj = cJSON_GetObjectItemCaseSensitive(root, "options");
+    if (!obj)
+        return;
+    if (!cJSON_IsObject(obj)) {
+        grg_problem_add(L->p, "options", "must be an object of option names and values");
+        return;
+    }
+    const cJSON *e;
+    cJSON_ArrayForEach(e, obj)
+    {
+        char at[64], text[32], msg[160];
+        snprintf(at, sizeof at, "options.%s", e->string);
+        if (cJSON_IsString(e))
+            snprintf(text, sizeof text, "%s", e->valuestring);
+        else if (cJSON_IsBool(e))
+            snprintf(text, sizeof text, "%d", cJSON_IsTrue(e));
+        else if (cJSON_IsNumber(e))
+            snprintf(text, sizeof text, "%d", e->valueint);
+        else
+            text[0] = '\0';
+        int v;
+        if (grg_option_parse(L->rs, e->string, text, &v, msg, sizeof msg) < 0) {
+            grg_problem_add(L->p, at, "%s", msg);
+            continue;
+        }
+        if (L->sc->n_options >= GRG_MAX_OPTIONS || strlen(e->string) >= GRG_ID_LEN) {
+            grg_problem_add(L->p, at, "too many options or too long a name");
+            continue;
+        }
+        grg_option_value *o = &L->sc->options[L->sc->n_options++];
+        snprintf(o->name, sizeof o->name, "%s", e->string);
+        o->value = v;
+    }
+}
+
+static void sha256_hex(const char *text, size_t len, char out[65])
+{
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int n = 0;
+    out[0] = '\0';
+    if (EVP_Digest(text, len, md, &n, EVP_sha256(), NULL) != 1)
+        return;
+    for (unsigned i = 0; i < n && i < 32; i++)
+        snprintf(out + 2 * i, 3, "%02x", md[i]);
+}
+
+static void load_body(loader *L, const cJSON *root)
+{
+    grg_scenario *sc = L->sc;
+    grg__json_str(root, "id", "", 1, sc->id, sizeof sc->id, L->p);
+    snprintf(sc->name, sizeof sc->name, "%s", sc->id);
+    grg__json_str(root, "name", "", 0, sc->name, sizeof sc->name, L->p);
+    grg__json_int(root, "turn_limit", "", 1, 1, 999, &sc->turn_limit, L->p);
+    load_map(L, root);
+    load_sides(L, root);
+    if (L->p->n > 0)
+        return; /* the rest refers to the map and the sides */
+    char first[GRG_ID_LEN] = "";
+    if (grg__json_str(root, "first_side", "", 0, first, sizeof first, L->p) == 0 && first[0] &&
+        (sc->first_side = grg_scenario_side(sc, first)) < 0)
+        grg_problem_add(L->p, "first_side", "'%s' is not one of the scenario's sides", first);
+    load_corps(L, root);
+    load_units(L, root);
+    link_generals(L, root);
+    load_reinforcements(L, root);
+    load_options(L, root);
+}
+
+int grg_load_scenario(const char *path, const char *data_dir, grg_loaded **out, grg_problems *p,
+                      int *not_found)
+{
+    *out = NULL;
+    int e = 0;
+    size_t len = 0;
+    if (not_found)
+        *not_found = 0;
+    char *text = grg__read_file(path, 16u << 20, &len, &e);
+    if (!text) {
+        if (not_found)
+            *not_found = 1;
+        grg_problem_add(p, "", "%s: cannot read the file", path);
+        return -1;
+    }
+    cJSON *root = grg__json_parse(text, path, p);
+    grg_loaded *l = calloc(1, sizeof *l);
+    grg_scenario *sc = calloc(1, sizeof *sc);
+    if (!root || !l || !sc)
+        goto fail;
+    sha256_hex(text, len, l->sha256);
+    snprintf(l->path, sizeof l->path, "%s", path);
+    if (grg__json_str(root, "ruleset", "", 1, sc->ruleset, sizeof sc->ruleset, p) < 0)
+        goto fail;
+    const grg_rules_entry *entry = grg__rules_entry(sc->ruleset);
+    if (!entry) {
+        grg_problem_add(p, "ruleset", "unknown ruleset '%s'", sc->ruleset);
+        goto fail;
+    }
+    l->data = grg__rules_data_load(data_dir, sc->ruleset, p);
+    if (!l->data)
+        goto fail;
+    sc->data = l->data;
+    l->rs = entry->rs;
+    loader L = {sc, l->data, l->rs, p};
+    load_body(&L, root);
+    if (p->n == 0 && l->rs->validate)
+        l->rs->validate(sc, p);
+    if (p->n > 0)
+        goto fail;
+    free(text);
+    l->sc = sc;
+    l->json = root;
+    *out = l;
+    return 0;
+fail:
+    free(text);
+    cJSON_Delete(root);
+    if (sc)
+        grg_map_release(&sc->map);
+    free(sc);
+    if (l)
+        grg__rules_data_free(l->data);
+    free(l);
+    return -1;
+}
+
+void grg_loaded_free(grg_loaded *l)
+{
+    if (!l)
+        return;
+    if (l->sc)
+        grg_map_release(&l->sc->map);
+    free(l->sc);
+    grg__rules_data_free(l->data);
+    cJSON_Delete(l->json);
+    free(l);
+}
