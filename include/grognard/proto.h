@@ -36,6 +36,12 @@ void grg_session_free(grg_session *s);
 /* Handles one request line. Returns a reply line without newline that the caller frees, or NULL
  * when there is none (blank line, quit). *quit is set by the quit command. */
 char *grg_session_handle(grg_session *s, const char *line, int *quit);
+/* What a session holds, for the server: its game (NULL before a load), its scenario, and its
+ * record so far (grg_session_log_entry returns the JSON text of entry i, to free). */
+const grg_game *grg_session_game(const grg_session *s);
+const grg_loaded *grg_session_loaded(const grg_session *s);
+int grg_session_log_size(const grg_session *s);
+char *grg_session_log_entry(const grg_session *s, int i);
 /* Runs a session over two streams until end of input or quit; returns 0. */
 int grg_session_run(const char *data_dir, FILE *in, FILE *out);
 

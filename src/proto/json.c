@@ -65,7 +65,8 @@ cJSON *grg__json_parse(const char *text, const char *what, grg_problems *p)
             col++;
         }
     }
-    grg_problem_add(p, "", "%s: malformed JSON at line %d, column %d", what, line, col);
+    (void)what;
+    grg_problem_add(p, "", "malformed JSON at line %d, column %d", line, col);
     return NULL;
 }
 
@@ -78,7 +79,7 @@ cJSON *grg__json_load_file(const char *path, grg_problems *p, int *not_found)
     if (!text) {
         if (not_found)
             *not_found = (e == ENOENT);
-        grg_problem_add(p, "", "%s: cannot read the file: %s", path, strerror(e));
+        grg_problem_add(p, "", "cannot read %s: %s", path, strerror(e));
         return NULL;
     }
     cJSON *root = grg__json_parse(text, path, p);
@@ -154,4 +155,13 @@ int grg__json_str(const cJSON *obj, const char *key, const char *path, int requi
     }
     snprintf(out, size, "%s", v->valuestring);
     return 0;
+}
+
+void grg__str_copy(char *dst, size_t size, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= size)
+        n = size - 1;
+    memmove(dst, src, n);
+    dst[n] = '\0';
 }

@@ -21,6 +21,36 @@ int grg__log_push(grg_session *s, const grg_log_entry *e)
     return 0;
 }
 
+static cJSON *entry_json(const grg_session *s, const grg_log_entry *e)
+{
+    char hex[17];
+    cJSON *o = cJSON_CreateObject();
+    if (e->is_dice) {
+        cJSON *d = cJSON_AddArrayToObject(o, "dice");
+        for (int k = 0; k < e->n_dice; k++)
+            cJSON_AddItemToArray(d, cJSON_CreateNumber(e->dice[k]));
+    } else {
+        cJSON_AddItemToObject(o, "action", grg__action_json(s->loaded->sc, &e->action));
+        grg__seed_format(e->hash, hex);
+        cJSON_AddStringToObject(o, "hash", hex);
+    }
+    return o;
+}
+
+const grg_game *grg_session_game(const grg_session *s) { return s->g; }
+const grg_loaded *grg_session_loaded(const grg_session *s) { return s->loaded; }
+int grg_session_log_size(const grg_session *s) { return s->n_log; }
+
+char *grg_session_log_entry(const grg_session *s, int i)
+{
+    if (i < 0 || i >= s->n_log)
+        return NULL;
+    cJSON *o = entry_json(s, &s->log[i]);
+    char *text = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    return text;
+}
+
 int grg__cmd_record(grg_session *s, const cJSON *req, cJSON *reply)
 {
     (void)req;
@@ -41,20 +71,8 @@ int grg__cmd_record(grg_session *s, const cJSON *req, cJSON *reply)
     grg__seed_format(g->seed, hex);
     cJSON_AddStringToObject(r, "seed", hex);
     cJSON *log = cJSON_AddArrayToObject(r, "log");
-    for (int i = 0; i < s->n_log; i++) {
-        const grg_log_entry *e = &s->log[i];
-        cJSON *o = cJSON_CreateObject();
-        if (e->is_dice) {
-            cJSON *d = cJSON_AddArrayToObject(o, "dice");
-            for (int k = 0; k < e->n_dice; k++)
-                cJSON_AddItemToArray(d, cJSON_CreateNumber(e->dice[k]));
-        } else {
-            cJSON_AddItemToObject(o, "action", grg__action_json(g->sc, &e->action));
-            grg__seed_format(e->hash, hex);
-            cJSON_AddStringToObject(o, "hash", hex);
-        }
-        cJSON_AddItemToArray(log, o);
-    }
+    for (int i = 0; i < s->n_log; i++)
+        cJSON_AddItemToArray(log, entry_json(s, &s->log[i]));
     grg__add_status(s, reply);
     return 0;
 }
@@ -164,17 +182,27 @@ int grg__cmd_replay(grg_session *s, const cJSON *req, cJSON *reply)
         for (limit = 0; limit < n && (entries[limit].is_dice || actions < to->valueint); limit++)
             actions += !entries[limit].is_dice;
     }
-    grg_game_free(s->g);
-    grg_loaded_free(s->loaded);
+    /* Replay into the session, keeping what it had to restore on failure. */
+    grg_session old = *s;
     s->g = NULL;
     s->loaded = l;
     s->opts = opts;
+    s->log = NULL;
+    s->n_log = s->cap_log = 0;
     rc = grg__session_start(s, seed, reply);
     if (rc == 0)
         rc = play_entries(s, entries, limit, 1, reply);
     free(entries);
-    if (rc < 0)
+    if (rc < 0) {
+        grg_game_free(s->g);
+        grg_loaded_free(s->loaded);
+        free(s->log);
+        *s = old;
         return -1;
+    }
+    grg_game_free(old.g);
+    grg_loaded_free(old.loaded);
+    free(old.log);
     cJSON_AddNumberToObject(reply, "actions", s->g->n_actions);
     grg__add_status(s, reply);
     return 0;

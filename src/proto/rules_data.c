@@ -70,7 +70,7 @@ static void load_terrain(const cJSON *root, grg_rules_data *d, grg_problems *p)
         }
         grg_terrain_def *td = &d->terrain[i];
         grg__json_str(t, "id", path, 1, td->id, sizeof td->id, p);
-        snprintf(td->name, sizeof td->name, "%s", td->id);
+        grg__str_copy(td->name, sizeof td->name, td->id);
         grg__json_str(t, "name", path, 0, td->name, sizeof td->name, p);
         snprintf(td->color, sizeof td->color, "#cccccc");
         if (grg__json_str(t, "color", path, 0, td->color, sizeof td->color, p) == 0 &&
@@ -109,7 +109,7 @@ static void load_types(const cJSON *root, grg_rules_data *d, grg_problems *p)
         }
         grg_type_def *td = &d->types[i];
         grg__json_str(t, "id", path, 1, td->id, sizeof td->id, p);
-        snprintf(td->name, sizeof td->name, "%s", td->id);
+        grg__str_copy(td->name, sizeof td->name, td->id);
         grg__json_str(t, "name", path, 0, td->name, sizeof td->name, p);
         snprintf(td->symbol, sizeof td->symbol, "infantry");
         grg__json_str(t, "symbol", path, 0, td->symbol, sizeof td->symbol, p);

@@ -337,13 +337,16 @@ static void load_sides(loader *L, const cJSON *root)
         snprintf(at, sizeof at, "sides[%d]", i);
         grg_side_def *s = &L->sc->sides[i];
         grg__json_str(e, "id", at, 1, s->id, sizeof s->id, L->p);
-        snprintf(s->name, sizeof s->name, "%s", s->id);
+        grg__str_copy(s->name, sizeof s->name, s->id);
         grg__json_str(e, "name", at, 0, s->name, sizeof s->name, L->p);
         char edge[4] = "";
         if (grg__json_str(e, "home_edge", at, 0, edge, sizeof edge, L->p) == 0 && edge[0]) {
             int k = name_index(edge_names, edge);
-            if (k < 0)
-                grg_problem_add(L->p, at, "home_edge must be N, S, E or W");
+            if (k < 0) {
+                char hat[48];
+                snprintf(hat, sizeof hat, "%s.home_edge", at);
+                grg_problem_add(L->p, hat, "must be N, S, E or W, not '%s'", edge);
+            }
             s->home_edge = k + 1;
         }
         if (i == 1 && strcmp(s->id, L->sc->sides[0].id) == 0)
@@ -361,7 +364,9 @@ static int read_side(loader *L, const cJSON *obj, const char *path, int *out)
         return -1;
     *out = grg_scenario_side(L->sc, id);
     if (*out < 0) {
-        grg_problem_add(L->p, path, "side '%s' is not one of the scenario's sides", id);
+        char at[96];
+        snprintf(at, sizeof at, "%s.side", path);
+        grg_problem_add(L->p, at, "'%s' is not one of the scenario's sides", id);
         return -1;
     }
     return 0;
@@ -382,7 +387,7 @@ static void load_corps(loader *L, const cJSON *root)
         }
         grg_corps_def *c = &L->sc->corps[i];
         grg__json_str(e, "id", at, 1, c->id, sizeof c->id, L->p);
-        snprintf(c->name, sizeof c->name, "%s", c->id);
+        grg__str_copy(c->name, sizeof c->name, c->id);
         grg__json_str(e, "name", at, 0, c->name, sizeof c->name, L->p);
         grg__json_str(e, "nationality", at, 0, c->nationality, sizeof c->nationality, L->p);
         read_side(L, e, at, &c->side);
@@ -449,24 +454,32 @@ static void load_units(loader *L, const cJSON *root)
         u->ma = u->range = u->arm = u->kind = u->men = u->fatigue = -1;
         u->corps = -1;
         grg__json_str(e, "id", at, 1, u->id, sizeof u->id, L->p);
-        if (u->id[0] && find_id(u->id, L->sc->units, sizeof *u, i) >= 0)
-            grg_problem_add(L->p, at, "duplicate unit id '%s'", u->id);
-        snprintf(u->name, sizeof u->name, "%s", u->id);
+        if (u->id[0] && find_id(u->id, L->sc->units, sizeof *u, i) >= 0) {
+            char iat[48];
+            snprintf(iat, sizeof iat, "%s.id", at);
+            grg_problem_add(L->p, iat, "duplicate unit id '%s'", u->id);
+        }
+        grg__str_copy(u->name, sizeof u->name, u->id);
         grg__json_str(e, "name", at, 0, u->name, sizeof u->name, L->p);
         read_side(L, e, at, &u->side);
         char id[GRG_ID_LEN] = "";
         if (grg__json_str(e, "corps", at, 0, id, sizeof id, L->p) == 0 && id[0]) {
             u->corps = find_id(id, L->sc->corps, sizeof L->sc->corps[0], L->sc->n_corps);
+            char cat[48];
+            snprintf(cat, sizeof cat, "%s.corps", at);
             if (u->corps < 0)
-                grg_problem_add(L->p, at, "unknown corps '%s'", id);
+                grg_problem_add(L->p, cat, "unknown corps '%s'", id);
             else if (L->sc->corps[u->corps].side != u->side)
-                grg_problem_add(L->p, at, "corps '%s' belongs to the other side", id);
+                grg_problem_add(L->p, cat, "corps '%s' belongs to the other side", id);
         }
         id[0] = '\0';
         if (grg__json_str(e, "type", at, 1, id, sizeof id, L->p) == 0 &&
-            (u->type = grg_rules_type(L->d, id)) < 0)
-            grg_problem_add(L->p, at, "unknown unit type '%s' for the %s ruleset", id, L->d->ruleset);
-        u->on_map = read_hex_field(L, e, "hex", at, 0, &u->hex) == 0;
+            (u->type = grg_rules_type(L->d, id)) < 0) {
+            char tat[48];
+            snprintf(tat, sizeof tat, "%s.type", at);
+            grg_problem_add(L->p, tat, "unknown unit type '%s' for the %s ruleset", id, L->d->ruleset);
+        }
+        u->on_map = read_hex_field(L, e, "hex", at, 0, &u->hex) != 1; /* present, even if wrong */
         load_unit_values(L, e, at, u);
         i++;
     }
@@ -606,12 +619,12 @@ static void load_body(loader *L, const cJSON *root)
 {
     grg_scenario *sc = L->sc;
     grg__json_str(root, "id", "", 1, sc->id, sizeof sc->id, L->p);
-    snprintf(sc->name, sizeof sc->name, "%s", sc->id);
+    grg__str_copy(sc->name, sizeof sc->name, sc->id);
     grg__json_str(root, "name", "", 0, sc->name, sizeof sc->name, L->p);
     grg__json_int(root, "turn_limit", "", 1, 1, 999, &sc->turn_limit, L->p);
     load_map(L, root);
     load_sides(L, root);
-    if (L->p->n > 0)
+    if (!sc->map.terrain || sc->n_sides != 2)
         return; /* the rest refers to the map and the sides */
     char first[GRG_ID_LEN] = "";
     if (grg__json_str(root, "first_side", "", 0, first, sizeof first, L->p) == 0 && first[0] &&
@@ -636,7 +649,7 @@ int grg_load_scenario(const char *path, const char *data_dir, grg_loaded **out, 
     if (!text) {
         if (not_found)
             *not_found = 1;
-        grg_problem_add(p, "", "%s: cannot read the file", path);
+        grg_problem_add(p, "", "cannot read the file %s", path);
         return -1;
     }
     cJSON *root = grg__json_parse(text, path, p);

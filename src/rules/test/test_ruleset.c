@@ -117,12 +117,42 @@ static int adjacent_to_all(const grg_game *g, int u, const int16_t *l, int n)
     return 1;
 }
 
+/* Is there an enemy of the active side, not yet in a combat, adjacent to every unit of `att` and
+ * to `extra` (when >= 0)? A declaration that could never name a defender is refused early. */
+static int defender_possible(const grg_game *g, const int16_t *att, int n, int extra)
+{
+    for (int e = 0; e < g->n_units; e++) {
+        const grg_unit *u = &g->units[e];
+        if (u->status != GRG_UNIT_ON_MAP || u->side == g->active || (u->flags & F_FOUGHT))
+            continue;
+        int ok = extra < 0 || grg_hex_distance(u->hex, g->units[extra].hex) == 1;
+        for (int i = 0; i < n && ok; i++)
+            ok = grg_hex_distance(u->hex, g->units[att[i]].hex) == 1;
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+static int attacker_possible(const grg_game *g)
+{
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        if (u->status == GRG_UNIT_ON_MAP && u->side == g->active && !(u->flags & F_FOUGHT) &&
+            defender_possible(g, NULL, 0, i))
+            return 1;
+    }
+    return 0;
+}
+
 static int check_combat(const grg_game *g, const grg_action *a, grg_verdict *why)
 {
     const test_state *s = cst(g);
     switch (a->type) {
     case GRG_A_COMBAT_BEGIN:
-        return s->building ? grg_refuse(why, "TEST-4", "A combat is already being declared.") : 0;
+        if (s->building)
+            return grg_refuse(why, "TEST-4", "A combat is already being declared.");
+        return attacker_possible(g) ? 0 : grg_refuse(why, "TEST-4", "No unit of yours can attack.");
     case GRG_A_ATTACKER:
     case GRG_A_DEFENDER: {
         int att = a->type == GRG_A_ATTACKER;
@@ -142,6 +172,9 @@ static int check_combat(const grg_game *g, const grg_action *a, grg_verdict *why
                               uid(g, a->unit));
         if (!att && s->n_att == 0)
             return grg_refuse(why, "TEST-4", "Name an attacker first.");
+        if (att && s->n_def == 0 && !defender_possible(g, s->att, s->n_att, a->unit))
+            return grg_refuse(why, "TEST-4", "No enemy unit is adjacent to unit %s and the other attackers.",
+                              uid(g, a->unit));
         return 0;
     }
     case GRG_A_COMBAT_CLOSE:
