@@ -31,7 +31,7 @@ static void corner(double cx, double cy, int v, double *x, double *y)
 
 static void hexagon(FILE *out, double cx, double cy, const char *fill)
 {
-    fprintf(out, "<polygon class=\"hex\" fill=\"%s\" points=\"", fill);
+    fprintf(out, "<polygon class=\"hex\" fill=\"%s\" stroke=\"#9e967e\" stroke-width=\"0.8\" points=\"", fill);
     for (int v = 0; v < 6; v++) {
         double x, y;
         corner(cx, cy, v, &x, &y);
