@@ -4,7 +4,7 @@ BUILD_SAN  ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_OPTS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps build build-asan run test test-unit test-asan test-e2e bench stress fuzz clean
+.PHONY: all deps build build-asan run test bench stress fuzz clean
 
 all: build
 
@@ -32,5 +32,8 @@ bench: build
 stress: build
 	@scripts/stress $(BUILD)
 
+fuzz: deps
+	@scripts/fuzz
+
 clean:
-	rm -rf $(BUILD) $(BUILD_SAN)
+	rm -rf $(BUILD) $(BUILD_SAN) build-fuzz
