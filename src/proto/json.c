@@ -92,17 +92,28 @@ static void join(char *out, size_t size, const char *path, const char *key)
     snprintf(out, size, "%s%s%s", path, (path[0] && key[0]) ? "." : "", key);
 }
 
+/* Looks up obj.key; *v is NULL when it is absent. Returns the reader's result for an absent
+ * field: -1 with a problem when it is required, 0 otherwise; 1 when it is present. */
+static int field(const cJSON *obj, const char *key, const char *path, int required, char *at,
+                 size_t at_size, const cJSON **v, grg_problems *p)
+{
+    join(at, at_size, path, key);
+    *v = cJSON_IsObject(obj) ? cJSON_GetObjectItemCaseSensitive(obj, key) : NULL;
+    if (*v)
+        return 1;
+    if (required)
+        grg_problem_add(p, at, "is required");
+    return required ? -1 : 0;
+}
+
 int grg__json_int(const cJSON *obj, const char *key, const char *path, int required, int min,
                   int max, int *out, grg_problems *p)
 {
     char at[96];
-    join(at, sizeof at, path, key);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required)
-            grg_problem_add(p, at, "is required");
-        return required ? -1 : 0;
-    }
+    const cJSON *v;
+    int rc = field(obj, key, path, required, at, sizeof at, &v, p);
+    if (rc < 1)
+        return rc;
     if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long long)v->valuedouble) {
         grg_problem_add(p, at, "must be a whole number");
         return -1;
@@ -119,13 +130,10 @@ int grg__json_bool(const cJSON *obj, const char *key, const char *path, int requ
                    grg_problems *p)
 {
     char at[96];
-    join(at, sizeof at, path, key);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required)
-            grg_problem_add(p, at, "is required");
-        return required ? -1 : 0;
-    }
+    const cJSON *v;
+    int rc = field(obj, key, path, required, at, sizeof at, &v, p);
+    if (rc < 1)
+        return rc;
     if (!cJSON_IsBool(v)) {
         grg_problem_add(p, at, "must be true or false");
         return -1;
@@ -138,13 +146,10 @@ int grg__json_str(const cJSON *obj, const char *key, const char *path, int requi
                   size_t size, grg_problems *p)
 {
     char at[96];
-    join(at, sizeof at, path, key);
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
-    if (!v) {
-        if (required)
-            grg_problem_add(p, at, "is required");
-        return required ? -1 : 0;
-    }
+    const cJSON *v;
+    int rc = field(obj, key, path, required, at, sizeof at, &v, p);
+    if (rc < 1)
+        return rc;
     if (!cJSON_IsString(v)) {
         grg_problem_add(p, at, "must be a string");
         return -1;

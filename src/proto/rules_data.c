@@ -51,77 +51,72 @@ static int valid_color(const char *c)
     return 1;
 }
 
-static void load_terrain(const cJSON *root, grg_rules_data *d, grg_problems *p)
+/* Reads one entry of a data table; `i` is its index, `path` its JSON path. */
+typedef void (*entry_fn)(const cJSON *t, const char *path, int i, grg_rules_data *d, grg_problems *p);
+
+/* Reads root.key, a non-empty array of at most max entries, calling fn on each; returns the
+ * number read. */
+static int load_table(const cJSON *root, const char *key, int max, entry_fn fn, grg_rules_data *d,
+                      grg_problems *p)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "terrain");
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, key);
     if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1) {
-        grg_problem_add(p, "terrain", "must be a non-empty array of terrain types");
-        return;
+        grg_problem_add(p, key, "must be a non-empty array");
+        return 0;
     }
     int i = 0;
     const cJSON *t;
     cJSON_ArrayForEach(t, arr)
     {
-        char path[32];
-        snprintf(path, sizeof path, "terrain[%d]", i);
-        if (i >= GRG_MAX_TERRAIN) {
-            grg_problem_add(p, path, "more than %d terrain types", GRG_MAX_TERRAIN);
-            return;
+        char path[48];
+        snprintf(path, sizeof path, "%s[%d]", key, i);
+        if (i >= max) {
+            grg_problem_add(p, path, "more than %d entries", max);
+            break;
         }
-        grg_terrain_def *td = &d->terrain[i];
-        grg__json_str(t, "id", path, 1, td->id, sizeof td->id, p);
-        grg__str_copy(td->name, sizeof td->name, td->id);
-        grg__json_str(t, "name", path, 0, td->name, sizeof td->name, p);
-        snprintf(td->color, sizeof td->color, "#cccccc");
-        if (grg__json_str(t, "color", path, 0, td->color, sizeof td->color, p) == 0 &&
-            !valid_color(td->color))
-            grg_problem_add(p, path, "color must be written #rrggbb");
-        int b = 0;
-        grg__json_bool(t, "blocks_los", path, 1, &b, p);
-        td->blocks_los = (uint8_t)b;
-        b = 0;
-        grg__json_bool(t, "impassable", path, 0, &b, p);
-        td->impassable = (uint8_t)b;
-        for (int k = 0; k < i; k++)
-            if (strcmp(d->terrain[k].id, td->id) == 0)
-                grg_problem_add(p, path, "duplicate terrain id '%s'", td->id);
-        i++;
+        fn(t, path, i++, d, p);
     }
-    d->n_terrain = i;
+    return i;
 }
 
-static void load_types(const cJSON *root, grg_rules_data *d, grg_problems *p)
+/* Reads an entry's id and name (the name defaults to the id) and refuses a repeated id. */
+static void read_id_name(const cJSON *t, const char *path, char *id, size_t id_size, char *name,
+                         size_t name_size, const char *prev_ids, size_t stride, int i, grg_problems *p)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "unit_types");
-    if (!cJSON_IsArray(arr) || cJSON_GetArraySize(arr) < 1) {
-        grg_problem_add(p, "unit_types", "must be a non-empty array of unit types");
-        return;
-    }
-    int i = 0;
-    const cJSON *t;
-    cJSON_ArrayForEach(t, arr)
-    {
-        char path[32];
-        snprintf(path, sizeof path, "unit_types[%d]", i);
-        if (i >= GRG_MAX_TYPES) {
-            grg_problem_add(p, path, "more than %d unit types", GRG_MAX_TYPES);
-            return;
-        }
-        grg_type_def *td = &d->types[i];
-        grg__json_str(t, "id", path, 1, td->id, sizeof td->id, p);
-        grg__str_copy(td->name, sizeof td->name, td->id);
-        grg__json_str(t, "name", path, 0, td->name, sizeof td->name, p);
-        snprintf(td->symbol, sizeof td->symbol, "infantry");
-        grg__json_str(t, "symbol", path, 0, td->symbol, sizeof td->symbol, p);
-        int b = 0;
-        grg__json_bool(t, "has_facing", path, 0, &b, p);
-        td->has_facing = (uint8_t)b;
-        for (int k = 0; k < i; k++)
-            if (strcmp(d->types[k].id, td->id) == 0)
-                grg_problem_add(p, path, "duplicate unit type id '%s'", td->id);
-        i++;
-    }
-    d->n_types = i;
+    grg__json_str(t, "id", path, 1, id, id_size, p);
+    grg__str_copy(name, name_size, id);
+    grg__json_str(t, "name", path, 0, name, name_size, p);
+    for (int k = 0; k < i; k++)
+        if (strcmp(prev_ids + stride * (size_t)k, id) == 0)
+            grg_problem_add(p, path, "duplicate id '%s'", id);
+}
+
+static void terrain_entry(const cJSON *t, const char *path, int i, grg_rules_data *d, grg_problems *p)
+{
+    grg_terrain_def *td = &d->terrain[i];
+    read_id_name(t, path, td->id, sizeof td->id, td->name, sizeof td->name, d->terrain[0].id,
+                 sizeof *td, i, p);
+    snprintf(td->color, sizeof td->color, "#cccccc");
+    if (grg__json_str(t, "color", path, 0, td->color, sizeof td->color, p) == 0 && !valid_color(td->color))
+        grg_problem_add(p, path, "color must be written #rrggbb");
+    int b = 0;
+    grg__json_bool(t, "blocks_los", path, 1, &b, p);
+    td->blocks_los = (uint8_t)b;
+    b = 0;
+    grg__json_bool(t, "impassable", path, 0, &b, p);
+    td->impassable = (uint8_t)b;
+}
+
+static void type_entry(const cJSON *t, const char *path, int i, grg_rules_data *d, grg_problems *p)
+{
+    grg_type_def *td = &d->types[i];
+    read_id_name(t, path, td->id, sizeof td->id, td->name, sizeof td->name, d->types[0].id,
+                 sizeof *td, i, p);
+    snprintf(td->symbol, sizeof td->symbol, "infantry");
+    grg__json_str(t, "symbol", path, 0, td->symbol, sizeof td->symbol, p);
+    int b = 0;
+    grg__json_bool(t, "has_facing", path, 0, &b, p);
+    td->has_facing = (uint8_t)b;
 }
 
 grg_rules_data *grg__rules_data_load(const char *data_dir, const char *name, grg_problems *p)
@@ -155,8 +150,8 @@ grg_rules_data *grg__rules_data_load(const char *data_dir, const char *name, grg
         d->los_policy = GRG_LOS_LENIENT;
     else
         grg_problem_add(p, "los_policy", "must be \"strict\" or \"lenient\"");
-    load_terrain(root, d, p);
-    load_types(root, d, p);
+    d->n_terrain = load_table(root, "terrain", GRG_MAX_TERRAIN, terrain_entry, d, p);
+    d->n_types = load_table(root, "unit_types", GRG_MAX_TYPES, type_entry, d, p);
     if (p->n == before && e->load_ext)
         d->ext = e->load_ext(root, d, p);
     cJSON_Delete(root);

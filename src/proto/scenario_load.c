@@ -62,6 +62,19 @@ static int read_hex_field(loader *L, const cJSON *obj, const char *key, const ch
     return read_hex(L, v, at, out);
 }
 
+/* obj.key when it is an array; NULL when it is absent, or (with a problem) not an array. */
+static const cJSON *opt_array(loader *L, const cJSON *obj, const char *key, const char *path)
+{
+    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (arr && !cJSON_IsArray(arr)) {
+        char at[96];
+        snprintf(at, sizeof at, "%s%s%s", path, path[0] ? "." : "", key);
+        grg_problem_add(L->p, at, "must be an array");
+        return NULL;
+    }
+    return arr;
+}
+
 static void load_terrain_rows(loader *L, const cJSON *map)
 {
     grg_map *m = &L->sc->map;
@@ -118,13 +131,7 @@ static void load_terrain_rows(loader *L, const cJSON *map)
 static void load_elevation(loader *L, const cJSON *map)
 {
     grg_map *m = &L->sc->map;
-    const cJSON *el = cJSON_GetObjectItemCaseSensitive(map, "elevation");
-    if (!el)
-        return;
-    if (!cJSON_IsArray(el)) {
-        grg_problem_add(L->p, "map.elevation", "must be an array");
-        return;
-    }
+    const cJSON *el = opt_array(L, map, "elevation", "map");
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, el)
@@ -159,13 +166,7 @@ static void load_elevation(loader *L, const cJSON *map)
 
 static void load_hexsides(loader *L, const cJSON *map)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "hexsides");
-    if (!arr)
-        return;
-    if (!cJSON_IsArray(arr)) {
-        grg_problem_add(L->p, "map.hexsides", "must be an array");
-        return;
-    }
+    const cJSON *arr = opt_array(L, map, "hexsides", "map");
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, arr)
@@ -231,9 +232,7 @@ static void load_hexsides(loader *L, const cJSON *map)
 static void load_roads(loader *L, const cJSON *map)
 {
     grg_map *m = &L->sc->map;
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "roads");
-    if (!arr)
-        return;
+    const cJSON *arr = opt_array(L, map, "roads", "map");
     int i = 0;
     const cJSON *road;
     cJSON_ArrayForEach(road, arr)
@@ -270,7 +269,7 @@ static void load_roads(loader *L, const cJSON *map)
 
 static void load_objectives(loader *L, const cJSON *map)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(map, "objectives");
+    const cJSON *arr = opt_array(L, map, "objectives", "map");
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, arr)
@@ -374,7 +373,7 @@ static int read_side(loader *L, const cJSON *obj, const char *path, int *out)
 
 static void load_corps(loader *L, const cJSON *root)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "corps");
+    const cJSON *arr = opt_array(L, root, "corps", "");
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, arr)
@@ -509,7 +508,7 @@ static void link_generals(loader *L, const cJSON *root)
 
 static void load_reinforcements(loader *L, const cJSON *root)
 {
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "reinforcements");
+    const cJSON *arr = opt_array(L, root, "reinforcements", "");
     int i = 0;
     const cJSON *e;
     cJSON_ArrayForEach(e, arr)
@@ -663,7 +662,10 @@ int grg_load_scenario(const char *path, const char *data_dir, grg_loaded **out, 
         goto fail;
     const grg_rules_entry *entry = grg__rules_entry(sc->ruleset);
     if (!entry) {
-        grg_problem_add(p, "ruleset", "unknown ruleset '%s'", sc->ruleset);
+        char known[96] = "";
+        for (const grg_ruleset *const *r = grg_rulesets(); *r; r++)
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", known[0] ? ", " : "", (*r)->name);
+        grg_problem_add(p, "ruleset", "unknown ruleset '%s' (this build has: %s)", sc->ruleset, known);
         goto fail;
     }
     l->data = grg__rules_data_load(data_dir, sc->ruleset, p);
