@@ -20,6 +20,7 @@ static inline grg_hex grg_hex_make(int32_t q, int32_t r) { grg_hex h = {q, r}; r
 static inline int grg_hex_eq(grg_hex a, grg_hex b) { return a.q == b.q && a.r == b.r; }
 static inline int32_t grg_hex_s(grg_hex h) { return -h.q - h.r; }
 
+/* Spec A.2.2; dir is taken modulo 6. */
 grg_hex grg_hex_neighbour(grg_hex h, int dir);
 static inline int grg_dir_opposite(int dir) { return (dir + 3) % 6; }
 /* Direction d with a.neighbour(d) == b, or -1 when the hexes are not adjacent. */
@@ -32,8 +33,11 @@ void grg_hex_to_offset(grg_hex h, int *col, int *row);
 
 /* Labels `CCRR` (spec A.1.3). `digits` is the width of each part: 2 for maps up to 99x99, more for
  * larger ones (grg_label_digits). grg_hex_parse accepts any even-length all-digit label whose parts
- * are >= 1 and returns 0, or -1 for anything else. grg_hex_format writes the label of a hex with
- * col >= 0 and row >= 0 and returns 0, or -1 when it has no label or the buffer is too small. */
+ * are >= 1 and returns 0, or -1 for anything else (NULL, empty, odd length, a non-digit, a part 0,
+ * or parts wider than GRG_LABEL_MAX_DIGITS); out may be NULL to only validate. grg_hex_format
+ * writes the label of a hex with col >= 0 and row >= 0 and returns 0, or -1 when it has no label at
+ * that width, digits is outside 2..GRG_LABEL_MAX_DIGITS, or the buffer is smaller than
+ * 2 * digits + 1. */
 #define GRG_LABEL_MAX_DIGITS 8 /* widest part grg_hex_parse and grg_hex_format accept */
 int grg_label_digits(int width, int height);
 int grg_hex_parse(const char *label, grg_hex *out);
@@ -109,9 +113,9 @@ typedef enum grg_los_policy { GRG_LOS_STRICT = 0, GRG_LOS_LENIENT = 1 } grg_los_
  * blocks; side_blocks (may be NULL) whether a hexside item blocks. Returns 1 when clear, 0 when
  * blocked, with *blocked_at set to the first blocking item in order of t. STRICT: any intermediate
  * hex that blocks, crossed or grazed. LENIENT: a crossed hex that blocks, or a side run along whose
- * two hexes both block; in that case *blocked_at is the GRG_LOS_SIDE_RUN item (its hex and other are
- * the two hexes). Items that side_blocks accepts block under both policies. LOS to the same or an
- * adjacent hex is always clear (A.6.1); hex_blocks and blocked_at may be NULL. */
+ * two hexes both block; in that case *blocked_at is the GRG_LOS_SIDE_RUN item (its hex and other
+ * are the two hexes). Items that side_blocks accepts block under both policies. LOS to the same or
+ * an adjacent hex is always clear (A.6.1); hex_blocks and blocked_at may be NULL. */
 typedef int (*grg_hex_pred)(void *ctx, grg_hex h);
 typedef int (*grg_side_pred)(void *ctx, const grg_los_item *item);
 int grg_los_clear(grg_hex a, grg_hex b, grg_los_policy policy, grg_hex_pred hex_blocks,
