@@ -11,9 +11,11 @@
 #include <time.h>
 
 static const char use[] =
-    "usage: grognard selfplay --scenario FILE [--games N] [--seed S] [--max-actions K] [--quiet]\n"
+    "usage: grognard selfplay --scenario FILE [--games N] [--seed S] [--max-actions K]\n"
+    "                         [--option NAME=VALUE]... [--quiet]\n"
     "Plays N games of random legal actions (game i uses seed S+i, S 16 hex digits or a number)\n"
-    "and reports how each ended. Exits 1 on a dead end or a game longer than K actions.\n";
+    "with the given options and reports how each ended. Exits 1 on a dead end or a game longer\n"
+    "than K actions.\n";
 
 /* The random player's own generator (never the game's): splitmix64. */
 static uint64_t next_rand(uint64_t *x)
@@ -30,12 +32,12 @@ typedef struct outcome {
     int turns;
 } outcome;
 
-static outcome play_one(const grg_loaded *l, uint64_t seed, long max_actions, grg_action_list *legal,
-                        int quiet)
+static outcome play_one(const grg_loaded *l, const grg_options *opts, uint64_t seed, long max_actions,
+                        grg_action_list *legal, int quiet)
 {
     outcome o = {0, 0, 0};
     grg_err err = {0, ""};
-    grg_game *g = grg_game_new(l->rs, l->sc, NULL, seed, NULL, &err);
+    grg_game *g = grg_game_new(l->rs, l->sc, opts, seed, NULL, &err);
     if (!g) {
         printf("seed %016llx: cannot start: %s\n", (unsigned long long)seed, err.message);
         o.failed = 1;
@@ -81,6 +83,8 @@ int grg_cli_selfplay(int argc, char **argv)
     long games = 10, max_actions = 200000;
     uint64_t seed = 1;
     int quiet = 0;
+    const char *option_args[GRG_MAX_OPTIONS];
+    int n_option_args = 0;
     for (int i = 1; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--scenario") && v)
@@ -91,6 +95,8 @@ int grg_cli_selfplay(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, strlen(v) == 16 ? 16 : 10);
         else if (!strcmp(argv[i], "--max-actions") && v)
             max_actions = strtol(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--option") && v && n_option_args < GRG_MAX_OPTIONS)
+            option_args[n_option_args++] = argv[++i];
         else if (!strcmp(argv[i], "--quiet"))
             quiet = 1;
         else {
@@ -111,12 +117,30 @@ int grg_cli_selfplay(int argc, char **argv)
         return 1;
     }
     free(p);
+    grg_options opts = {0};
+    for (int k = 0; k < n_option_args; k++) {
+        char name[GRG_ID_LEN], msg[200];
+        const char *eq = strchr(option_args[k], '=');
+        int value;
+        if (!eq || (size_t)(eq - option_args[k]) >= sizeof name) {
+            fprintf(stderr, "--option takes NAME=VALUE, not '%s'\n", option_args[k]);
+            grg_loaded_free(l);
+            return 2;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(eq - option_args[k]), option_args[k]);
+        if (grg_option_parse(l->rs, name, eq + 1, &value, msg, sizeof msg) < 0) {
+            fprintf(stderr, "--option %s: %s\n", option_args[k], msg);
+            grg_loaded_free(l);
+            return 2;
+        }
+        grg_options_set(&opts, name, value);
+    }
     grg_action_list *legal = malloc(sizeof *legal);
     long total = 0, failures = 0;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; legal && i < games; i++) {
-        outcome o = play_one(l, seed + (uint64_t)i, max_actions, legal, quiet);
+        outcome o = play_one(l, &opts, seed + (uint64_t)i, max_actions, legal, quiet);
         total += o.actions;
         failures += o.failed;
     }

@@ -168,8 +168,28 @@ static int decode_steps(const grg_scenario *sc, const cJSON *steps, int unit, se
     return 0;
 }
 
-static int decode_unit_list(const grg_scenario *sc, const cJSON *list, const char *field, int type,
-                            seq *s, grg_decode_err *err)
+/* An attacker given as {"unit","charge":TARGET[,"via"]} is a cavalry charge (nap, NAP-9): its
+ * `via` defaults to the charger's own hex. */
+static int decode_charge(const grg_scenario *sc, const grg_game *g, const cJSON *it, grg_action *a,
+                         grg_decode_err *err)
+{
+    int u, t;
+    if (grg__unit_decode(sc, cJSON_GetObjectItemCaseSensitive(it, "unit"), "unit", &u, err) < 0 ||
+        grg__unit_decode(sc, cJSON_GetObjectItemCaseSensitive(it, "charge"), "charge", &t, err) < 0)
+        return -1;
+    *a = grg_action_make(GRG_A_CHARGE, u);
+    a->target = (int16_t)t;
+    const cJSON *via = cJSON_GetObjectItemCaseSensitive(it, "via");
+    if (via)
+        return grg__hex_decode(sc, via, "via", &a->hex, err);
+    if (!g)
+        return fail(err, "bad_request", "%s", "a charge needs \"via\"");
+    a->hex = g->units[u].hex;
+    return 0;
+}
+
+static int decode_unit_list(const grg_scenario *sc, const grg_game *g, const cJSON *list,
+                            const char *field, int type, seq *s, grg_decode_err *err)
 {
     if (!cJSON_IsArray(list) || cJSON_GetArraySize(list) < 1)
         return fail(err, "bad_request", "\"%s\" must be a non-empty array of unit ids", field);
@@ -177,7 +197,10 @@ static int decode_unit_list(const grg_scenario *sc, const cJSON *list, const cha
     cJSON_ArrayForEach(it, list)
     {
         grg_action a;
-        if (cJSON_IsObject(it)) {
+        if (cJSON_IsObject(it) && type == GRG_A_ATTACKER && cJSON_GetObjectItemCaseSensitive(it, "charge")) {
+            if (decode_charge(sc, g, it, &a, err) < 0)
+                return -1;
+        } else if (cJSON_IsObject(it)) {
             if (atomic_decode(sc, it, type, &a, err) < 0)
                 return -1;
         } else {
@@ -192,8 +215,8 @@ static int decode_unit_list(const grg_scenario *sc, const cJSON *list, const cha
     return 0;
 }
 
-int grg__actions_decode(const grg_scenario *sc, const cJSON *j, grg_action *out, int max,
-                        grg_decode_err *err)
+int grg__actions_decode(const grg_scenario *sc, const grg_game *g, const cJSON *j, grg_action *out,
+                        int max, grg_decode_err *err)
 {
     seq s = {out, 0, max};
     if (!cJSON_IsObject(j))
@@ -213,7 +236,7 @@ int grg__actions_decode(const grg_scenario *sc, const cJSON *j, grg_action *out,
     }
     if (strcmp(t, "group") == 0) {
         const cJSON *units = cJSON_GetObjectItemCaseSensitive(j, "units");
-        if (decode_unit_list(sc, units, "units", GRG_A_GROUP_ADD, &s, err) < 0)
+        if (decode_unit_list(sc, g, units, "units", GRG_A_GROUP_ADD, &s, err) < 0)
             return -1;
         s.a[0].type = GRG_A_GROUP_BEGIN;
         int lead = s.a[0].unit;
@@ -225,9 +248,9 @@ int grg__actions_decode(const grg_scenario *sc, const cJSON *j, grg_action *out,
     }
     if (strcmp(t, "combat") == 0) {
         if (push(&s, grg_action_make(GRG_A_COMBAT_BEGIN, -1), err) < 0 ||
-            decode_unit_list(sc, cJSON_GetObjectItemCaseSensitive(j, "attackers"), "attackers",
+            decode_unit_list(sc, g, cJSON_GetObjectItemCaseSensitive(j, "attackers"), "attackers",
                              GRG_A_ATTACKER, &s, err) < 0 ||
-            decode_unit_list(sc, cJSON_GetObjectItemCaseSensitive(j, "defenders"), "defenders",
+            decode_unit_list(sc, g, cJSON_GetObjectItemCaseSensitive(j, "defenders"), "defenders",
                              GRG_A_DEFENDER, &s, err) < 0 ||
             push(&s, grg_action_make(GRG_A_COMBAT_CLOSE, -1), err) < 0)
             return -1;

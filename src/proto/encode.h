@@ -22,9 +22,10 @@ int grg__unit_decode(const grg_scenario *sc, const cJSON *v, const char *field, 
 
 cJSON *grg__action_json(const grg_scenario *sc, const grg_action *a);
 /* Decodes one action object, atomic or compound (move, group, combat), into at most max atomic
- * actions; returns their count, or -1 with err filled. */
-int grg__actions_decode(const grg_scenario *sc, const cJSON *j, grg_action *out, int max,
-                        grg_decode_err *err);
+ * actions; returns their count, or -1 with err filled. g (may be NULL) supplies defaults that
+ * depend on the position: a charging attacker's `via` is its own hex. */
+int grg__actions_decode(const grg_scenario *sc, const grg_game *g, const cJSON *j, grg_action *out,
+                        int max, grg_decode_err *err);
 
 cJSON *grg__terms_json(const grg_term *t, int n);
 cJSON *grg__event_json(const grg_scenario *sc, const grg_event *e);

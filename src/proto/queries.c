@@ -207,7 +207,7 @@ int grg__cmd_preview(grg_session *s, const cJSON *req, cJSON *reply)
         return -1;
     grg_action acts[256];
     grg_decode_err err;
-    int n = grg__actions_decode(s->loaded->sc, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
+    int n = grg__actions_decode(s->loaded->sc, s->g, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
                                 256, &err);
     if (n < 0)
         return grg__decode_error(reply, &err);

@@ -122,7 +122,7 @@ static int read_log(const grg_scenario *sc, const cJSON *log, grg_log_entry **ou
             const cJSON *d;
             e->is_dice = 1;
             cJSON_ArrayForEach(d, dice) if (e->n_dice < GRG_DICE_QUEUE) e->dice[e->n_dice++] = d->valueint;
-        } else if (grg__actions_decode(sc, act, &e->action, 1, &err) != 1 || !cJSON_IsString(hash) ||
+        } else if (grg__actions_decode(sc, NULL, act, &e->action, 1, &err) != 1 || !cJSON_IsString(hash) ||
                    strlen(hash->valuestring) != 16) {
             free(es);
             return grg__error(reply, "bad_request", NULL,

@@ -286,6 +286,10 @@ static void load_objectives(loader *L, const cJSON *map)
         if (read_hex_field(L, e, "hex", at, 1, &o->hex) != 0)
             continue;
         grg__json_int(e, "points", at, 0, 0, 1000, &o->points, L->p);
+        char owner[GRG_ID_LEN] = "";
+        if (grg__json_str(e, "owner", at, 0, owner, sizeof owner, L->p) == 0 && owner[0] &&
+            (o->owner = grg_scenario_side(L->sc, owner)) < 0)
+            grg_problem_add(L->p, at, "owner '%s' is not one of the scenario's sides", owner);
         L->sc->map.flags[grg_map_index(&L->sc->map, o->hex)] |= GRG_HEX_OBJECTIVE;
         L->sc->n_objectives++;
     }
@@ -621,8 +625,8 @@ static void load_body(loader *L, const cJSON *root)
     grg__str_copy(sc->name, sizeof sc->name, sc->id);
     grg__json_str(root, "name", "", 0, sc->name, sizeof sc->name, L->p);
     grg__json_int(root, "turn_limit", "", 1, 1, 999, &sc->turn_limit, L->p);
-    load_map(L, root);
     load_sides(L, root);
+    load_map(L, root);
     if (!sc->map.terrain || sc->n_sides != 2)
         return; /* the rest refers to the map and the sides */
     char first[GRG_ID_LEN] = "";

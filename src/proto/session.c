@@ -314,7 +314,7 @@ static int cmd_act(grg_session *s, const cJSON *req, cJSON *reply)
         return -1;
     grg_action acts[MAX_SEQ];
     grg_decode_err err;
-    int n = grg__actions_decode(s->loaded->sc, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
+    int n = grg__actions_decode(s->loaded->sc, s->g, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
                                 MAX_SEQ, &err);
     if (n < 0)
         return grg__decode_error(reply, &err);

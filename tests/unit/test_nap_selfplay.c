@@ -1,0 +1,136 @@
+/* Aggressive self-play of Quatre Bras (spec C, D): a random player that seldom ends a phase, so
+ * units close, fight, bombard, charge, retreat and advance. At every state each action `legal`
+ * lists must pass `check` (legal = check, design §2), a game never reaches a state without legal
+ * actions before it ends (no dead ends), and replaying the same seed gives the same final hash. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "grognard/game.h"
+#include "grognard/proto.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t next(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+typedef struct tally {
+    int games, actions, combats, over;
+} tally;
+
+/* Plays one game; returns its final hash. */
+static uint64_t play(const grg_loaded *l, const grg_options *o, uint64_t seed, int check_all,
+                     tally *t)
+{
+    grg_err err;
+    grg_game *g = grg_game_new(l->rs, l->sc, o, seed, NULL, &err);
+    assert_non_null(g);
+    grg_action_list *list = malloc(sizeof *list);
+    grg_events *ev = grg_events_new(256);
+    uint64_t pick = seed * 0x9e3779b97f4a7c15ull + 1;
+    grg_verdict why;
+    for (int n = 0; n < 20000 && !g->over; n++) {
+        list->n = 0;
+        list->truncated = 0;
+        assert_int_equal(grg_legal(g, NULL, 0, list), 0);
+        assert_true(list->n > 0); /* no dead end */
+        assert_false(list->truncated);
+        if (check_all)
+            for (int i = 0; i < list->n; i++)
+                if (grg_check(g, &list->items[i], &why) != 0) {
+                    print_error("legal but refused: %s %s\n", why.rule, why.message);
+                    fail();
+                }
+        int k = (int)(next(&pick) % (uint64_t)list->n);
+        /* end the phase only one time in twenty when something else is open */
+        if (list->items[k].type == GRG_A_END_PHASE && list->n > 1 && next(&pick) % 20)
+            k = (k + 1) % list->n;
+        if (list->items[k].type == GRG_A_COMBAT_CLOSE)
+            t->combats++;
+        grg_events_clear(ev);
+        assert_int_equal(grg_apply(g, &list->items[k], ev, &why), 0);
+        t->actions++;
+    }
+    assert_true(g->over);
+    t->over++;
+    t->games++;
+    uint64_t h = grg_game_hash(g);
+    grg_events_free(ev);
+    free(list);
+    grg_game_free(g);
+    return h;
+}
+
+static grg_loaded *load_qb(void)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    int rc = grg_load_scenario("data/scenarios/nap/quatre-bras.json", grg_data_dir(), &l, p, NULL);
+    for (int i = 0; i < p->n; i++)
+        print_error("%s: %s\n", p->items[i].path, p->items[i].message);
+    free(p);
+    assert_int_equal(rc, 0);
+    return l;
+}
+
+static void run(const char *opt, const char *value, int games, int check_all)
+{
+    grg_loaded *l = load_qb();
+    grg_options o;
+    memset(&o, 0, sizeof o);
+    if (opt) {
+        int v;
+        char msg[160];
+        assert_int_equal(grg_option_parse(l->rs, opt, value, &v, msg, sizeof msg), 0);
+        assert_int_equal(grg_options_set(&o, opt, v), 0);
+    }
+    tally t = {0, 0, 0, 0};
+    for (int i = 0; i < games; i++) {
+        uint64_t h = play(l, &o, (uint64_t)i + 1, check_all && i < 2, &t);
+        if (i == 0)
+            assert_true(h == play(l, &o, 1, 0, &t)); /* determinism */
+    }
+    print_message("%s=%s: %d games, %d actions, %d combats\n", opt ? opt : "plain",
+                  opt ? value : "", t.games, t.actions, t.combats);
+    assert_true(t.combats > games); /* the battle is fought, not just walked through */
+    grg_loaded_free(l);
+}
+
+/* NAP-7.2 to NAP-9.4 exercised in play: legal equals check, no dead ends, determinism. */
+static void test_selfplay_plain(void **state)
+{
+    (void)state;
+    run(NULL, NULL, 12, 1);
+}
+
+static void test_selfplay_per_defender(void **state)
+{
+    (void)state;
+    run("grouping", "per_defender", 6, 1);
+}
+
+/* The house layer on (HR-5a, 7a, 7b, 8a, 11, 12 in their D.3 modes). */
+static void test_selfplay_house(void **state)
+{
+    (void)state;
+    run("house", "on", 12, 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_selfplay_plain),
+        cmocka_unit_test(test_selfplay_per_defender),
+        cmocka_unit_test(test_selfplay_house),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
