@@ -1,0 +1,90 @@
+// A game against the AI on the test scenario "duel": select, see the reach, move, see the log,
+// an illegal move refused with its rule id, end the phases and see the AI take its turn.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
+
+let b, page;
+
+before(async () => {
+  b = await launch();
+  page = b.page;
+});
+
+after(async () => {
+  if (b) await b.close();
+});
+
+test('a game against the AI starts from the lobby', async () => {
+  await openLobby(page);
+  await startGame(page, 'duel', 'ai', 'blue');
+  await page.waitForSelector('#whose-move:has-text("Your move")');
+  assert.equal(await hexOf(page, 'b1'), '0203');
+  await shot(page, 'ai-01-start');
+});
+
+test('the keyboard alone selects a unit, shows its reach and moves it', async () => {
+  await page.locator('svg.map').focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('n');
+  await page.waitForSelector('.counter.selected[data-unit="b3"]');
+  await page.waitForSelector('.layer-reach .reach[data-reach="0305"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.counter[data-unit="b3"][data-hex="0305"]');
+  assert.match(await page.locator('#log').innerText(), /b3 moves from 0205 to 0305/);
+  await page.keyboard.press('Escape');
+});
+
+test('clicking a unit lights the hexes the server says it can reach, with their cost', async () => {
+  await page.locator('.counter[data-unit="b1"]').click();
+  await page.waitForSelector('.layer-reach .reach[data-reach="0403"]');
+  assert.match(await page.locator('.reach[data-reach="0403"]').textContent(), /2 MP/);
+  await shot(page, 'ai-02-reach');
+});
+
+test('b1 moves two hexes and the log says so with the rule', async () => {
+  await clickHex(page, '0403');
+  await page.waitForSelector('.counter[data-unit="b1"][data-hex="0403"]');
+  const log = await page.locator('#log').innerText();
+  assert.match(log, /b1 moves from 0303 to 0403/);
+  assert.match(log, /TEST-2/);
+  await shot(page, 'ai-03-moved');
+});
+
+test('a move to a hex out of reach is refused with its rule id', async () => {
+  await page.locator('.counter[data-unit="b3"]').click();
+  await page.waitForSelector('.layer-reach .reach');
+  await clickHex(page, '0908');
+  await page.waitForSelector('#refusal:not([hidden])');
+  assert.match(await page.locator('#refusal').innerText(), /TEST-2/);
+  assert.equal(await hexOf(page, 'b3'), '0305');
+  await shot(page, 'ai-04-refused');
+});
+
+test('the zone-of-control overlay and the line-of-sight tool ask the server', async () => {
+  await page.keyboard.press('Escape');
+  await page.locator('#zoc-toggle').click();
+  await page.waitForSelector('.layer-zoc .zoc');
+  await page.locator('[data-tool="los"]').click();
+  await clickHex(page, '0203');
+  await clickHex(page, '0803');
+  await page.waitForSelector('.layer-los line.los', { state: 'attached' });
+  assert.match(await page.locator('#notice').innerText(), /Line of sight 0203 to 0803/);
+  await shot(page, 'ai-05-zoc-los');
+  await page.locator('#zoc-toggle').click();
+  await page.locator('[data-tool="move"]').click();
+});
+
+test('ending both phases hands the turn to the AI, which plays and hands it back', async () => {
+  await page.locator('#end-phase').click();
+  await page.waitForFunction(() => /Combat/i.test(document.getElementById('phase').innerText));
+  await page.locator('#end-phase').click();
+  await page.waitForFunction(() => /Turn 2/.test(document.getElementById('turn').innerText) && /Your move/.test(document.getElementById('whose-move').innerText), null, { timeout: 60000 });
+  const log = await page.locator('#log').innerText();
+  assert.match(log, /Red/);
+  await shot(page, 'ai-06-ai-played');
+});
+
+test('no error was logged by the page', () => {
+  assert.deepEqual(b.errors, []);
+});

@@ -1,0 +1,558 @@
+// The game view's controller: connects the seats this browser holds (one WebSocket per seat
+// token; hotseat holds both, a spectator none), keeps the server's latest `state`, sends actions
+// for the side to move, shows refusals, and redraws the map and panels after every change.
+// Every rule question goes to the server; this file only routes and draws answers.
+import { api, Connection, ProtocolError } from './api.js';
+import { el, clear, phaseName } from './dom.js';
+import { MapView } from './map.js';
+import { drawCounters, describe, SIDE_COLOURS, isGeneral } from './counters.js';
+import { GameLog } from './log.js';
+import { Mover, actionText } from './select.js';
+import { CombatPanel } from './combat.js';
+import { Replay } from './replay.js';
+import { showEnd, commitmentPanel } from './endgame.js';
+import { findGame, rememberGame, rememberToken } from './store.js';
+
+const $ = (id) => document.getElementById(id);
+
+export class Game {
+  constructor(gameId, { token, replay } = {}) {
+    this.id = gameId;
+    this.urlToken = token || null;
+    this.startInReplay = !!replay;
+    this.conns = new Map(); // side -> Connection
+    this.primary = null;
+    this.state = null;
+    this.scenario = null;
+    this.tool = 'move';
+    this.zocOn = false;
+    this.loggedHashes = new Set();
+    this.busy = false;
+    this.commitment = null;
+    this.overInfo = null;
+  }
+
+  // ---- set-up ----
+
+  async start() {
+    this.root = $('game');
+    this.log = new GameLog($('log'));
+    this.log.clear();
+    clear($('map-host'));
+    this.map = new MapView($('map-host'), {
+      onHex: (h, ev) => this.onHex(h, ev),
+      onUnit: (u, ev, h) => this.onUnit(u, ev, h),
+      onBox: (hexes, ev) => this.onBox(hexes, ev),
+    });
+    this.mover = new Mover(this);
+    this.combat = new CombatPanel(this, $('combat-panel'));
+    this.replay = new Replay(this, $('replay'));
+    this.bindToolbar();
+    this.notice('Connecting...');
+    const saved = findGame(this.id);
+    const tokens = new Set(Object.values((saved && saved.tokens) || {}));
+    if (this.urlToken) tokens.add(this.urlToken);
+    if (this.startInReplay) tokens.clear(); // a replay watches; it never acts
+    try {
+      if (tokens.size === 0) {
+        const c = new Connection(this.id, null);
+        const h = await c.open();
+        this.adopt(c, h);
+      } else {
+        for (const t of tokens) {
+          const c = new Connection(this.id, t);
+          const h = await c.open();
+          this.adopt(c, h);
+          if (h.side) rememberToken(this.id, h.side, t);
+        }
+      }
+    } catch (e) {
+      this.notice(`Cannot open game ${this.id}: ${e.message}`);
+      throw e;
+    }
+    const h = this.primary.hello;
+    this.commitment = h.commitment || (saved && saved.commitment) || null;
+    if (h.seed && h.salt) this.overInfo = { seed: h.seed, salt: h.salt };
+    try {
+      const list = await api.scenarios();
+      this.scenario = list.find((s) => s.id === (h.state && h.state.scenario)) || null;
+    } catch { this.scenario = null; }
+    if (!saved) rememberGame({ game: this.id, scenario: h.state && h.state.scenario, name: this.scenario ? this.scenario.name : this.id, mode: this.mySides().length ? 'online' : 'watch' });
+    this.applyState(h.state);
+    this.log.turn = this.state.turn;
+    this.map.setMap(this.state.map.width, this.state.map.height);
+    this.redraw();
+    this.map.setCursor(this.firstOwnHex() || this.map.cursor, false);
+    const side = this.isMine(this.state.active) || !this.mySides().length ? this.state.active : this.mySides()[0];
+    this.map.frame(this.state.units.filter((u) => u.side === side && u.hex && u.status === 'on_map').map((u) => u.hex));
+    if (this.scenario) {
+      api.mapSvg(this.scenario.id).then((t) => { this.map.setTerrain(t); }).catch(() => {});
+    }
+    document.title = `${this.scenario ? this.scenario.name : 'Game'} — Grognard`;
+    this.replay.reset(this.state);
+    this.log.note(`Joined game ${this.id}${this.mySides().length ? ` as ${this.mySides().map((s) => this.sideName(s)).join(' and ')}` : ' as a spectator'}.`);
+    this.notice('');
+    commitmentPanel($('dice-panel'), this);
+    await this.mover.refreshSelection();
+    if (this.startInReplay) await this.replay.loadRecord(true);
+    else if (this.state.over) this.showOver();
+    this.map.svg.focus();
+  }
+
+  adopt(c, hello) {
+    if (hello.side) this.conns.set(hello.side, c);
+    if (!this.primary) {
+      this.primary = c;
+      c.onPush = (m) => this.onPush(m);
+      c.onClose = () => this.reconnect();
+    }
+    this.seats = hello.seats || this.seats || {};
+  }
+
+  async reconnect() {
+    this.notice('The connection dropped; reconnecting...');
+    for (let i = 0; i < 30; i++) {
+      await new Promise((r) => setTimeout(r, Math.min(500 * (i + 1), 5000)));
+      try {
+        const old = [...this.conns.entries()];
+        const tokens = old.map(([, c]) => c.token);
+        this.conns.clear();
+        this.primary = null;
+        if (!tokens.length) tokens.push(null);
+        for (const t of tokens) {
+          const c = new Connection(this.id, t);
+          this.adopt(c, await c.open());
+        }
+        this.applyState(this.primary.hello.state);
+        this.redraw();
+        this.notice('');
+        return;
+      } catch { /* try again */ }
+    }
+    this.notice('The server cannot be reached. Reload the page to try again.');
+  }
+
+  close() {
+    for (const c of this.conns.values()) c.close();
+    if (this.primary) this.primary.close();
+    this.conns.clear();
+    this.primary = null;
+  }
+
+  // ---- who is who ----
+
+  sides() {
+    if (this.scenario) return this.scenario.sides.map((s) => s.id);
+    const out = [];
+    for (const u of (this.state && this.state.units) || []) if (!out.includes(u.side)) out.push(u.side);
+    return out;
+  }
+  sideIndex(side) { return Math.max(0, this.sides().indexOf(side)); }
+  sideName(side) {
+    const s = this.scenario && this.scenario.sides.find((x) => x.id === side);
+    return s ? s.name : side;
+  }
+  mySides() { return [...this.conns.keys()]; }
+  isMine(side) { return this.conns.has(side); }
+  myMove() { return this.state && !this.state.over && this.isMine(this.state.active); }
+  unit(id) { return this.state && this.state.units.find((u) => u.id === id); }
+  unitsAt(hex) { return (this.state ? this.state.units : []).filter((u) => u.hex === hex && u.status === 'on_map').sort((a, b) => (a.stack || 0) - (b.stack || 0)); }
+  unitName(id) {
+    const u = this.unit(id);
+    return u && u.name && u.name !== id ? `${u.name} (${id})` : id;
+  }
+  firstOwnHex() {
+    const mine = this.mySides();
+    const u = this.state.units.find((x) => x.hex && (mine.length ? mine.includes(x.side) : true));
+    return u && u.hex;
+  }
+
+  // ---- talking to the server ----
+
+  /** A query (never changes the game): through the active seat if held, else any connection. */
+  query(msg) {
+    const c = (this.state && this.conns.get(this.state.active)) || this.primary;
+    return c.request(msg);
+  }
+
+  /**
+   * Sends an action for the side to move. Resolves with the reply, or null after showing the
+   * refusal (its rule id and sentence) next to the map.
+   */
+  async act(action, { quiet = false } = {}) {
+    if (this.replay.active) {
+      this.refuse({ message: 'The map shows a replay: go back to the live game first.' });
+      return null;
+    }
+    const side = this.state.active;
+    const c = this.conns.get(side);
+    if (!c) {
+      this.refuse({ message: `It is ${this.sideName(side)}'s move${this.mySides().length ? '' : ': you are watching'}.` });
+      return null;
+    }
+    this.setBusy(true);
+    try {
+      const r = await c.request({ cmd: 'act', action });
+      this.combat.noteAction(action);
+      this.clearRefusal();
+      this.logBatch(r.events, r.hash, r.turn);
+      await this.refresh();
+      return r;
+    } catch (e) {
+      if (!quiet) this.refuse(e);
+      return null;
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  async undo() {
+    const c = this.conns.get(this.state.active);
+    if (!c) return this.refuse({ message: 'Only the side to move may take back its last action.' });
+    this.pendingUndos = (this.pendingUndos || 0) + 1;
+    try {
+      const r = await c.request({ cmd: 'undo' });
+      this.clearRefusal();
+      this.log.add([], { undone: r.undone ? actionText(r.undone, (u) => this.unitName(u)) : 'the last action' });
+      if (r.hash) this.loggedHashes.add(r.hash);
+      this.resetHistory = true;
+      await this.refresh();
+    } catch (e) {
+      this.pendingUndos--;
+      this.refuse(e);
+    }
+  }
+
+  logBatch(events, hash, turn) {
+    if (hash && this.loggedHashes.has(hash)) return false;
+    if (hash) this.loggedHashes.add(hash);
+    this.log.add(events || [], { turn: turn || (this.state && this.state.turn), name: (u) => this.unitName(u) });
+    this.replay.addBatch(events || []);
+    this.markCombat(events || []);
+    return true;
+  }
+
+  /** Puts the dice and result of a combat on the map, where its first unit stood. */
+  markCombat(events) {
+    const dice = events.filter((e) => e.type === 'die');
+    // Only fights: dice without a combat result (action points, morale) stay in the log.
+    if (!dice.length || !events.some((e) => e.type === 'result')) return;
+    const results = events.filter((e) => e.type === 'result').map((e) => e.text || e.value);
+    let where = this.combat.lastTarget || null;
+    this.combat.lastTarget = null;
+    if (!where) {
+      const e = events.find((x) => x.hex || x.from);
+      where = e ? e.hex || e.from : null;
+    }
+    if (!where) {
+      const named = events.find((x) => x.unit && this.unit(x.unit) && this.unit(x.unit).hex);
+      where = named ? this.unit(named.unit).hex : null;
+    }
+    this.map.showResult(where, `die ${dice.map((d) => d.roll).join(',')}${results.length ? `: ${results.join(' ')}` : ''}`);
+  }
+
+  onPush(m) {
+    if (m.push === 'update') {
+      const st = m.status || {};
+      if (m.undone || m.cmd === 'undo') {
+        // Our own undo was logged from its reply; the other side's is logged here.
+        if (this.pendingUndos > 0) this.pendingUndos--;
+        else this.log.add([], { undone: m.undone ? actionText(m.undone, (u) => this.unitName(u)) : 'the last action' });
+        this.resetHistory = true;
+      } else {
+        this.logBatch(m.events, st.hash, st.turn);
+      }
+      this.scheduleRefresh();
+    } else if (m.push === 'over') {
+      this.overInfo = m;
+      this.scheduleRefresh().then(() => this.showOver());
+    }
+  }
+
+  scheduleRefresh() {
+    if (!this.refreshing) {
+      this.refreshing = (async () => {
+        await new Promise((r) => setTimeout(r, 30));
+        this.refreshing = null;
+        await this.refresh();
+      })();
+    }
+    return this.refreshing;
+  }
+
+  async refresh() {
+    try {
+      const st = await this.primary.request({ cmd: 'state' });
+      this.applyState(st);
+      if (this.resetHistory) {
+        // An undo took back what the live history shows: start it again from here.
+        this.resetHistory = false;
+        if (this.replay.mode === 'live') this.replay.reset(st);
+      }
+      this.redraw();
+      if (this.zocOn) this.drawZoc();
+      await this.mover.refreshSelection();
+      await this.combat.refresh();
+      if (st.over) this.showOver();
+    } catch (e) {
+      this.notice(`Could not read the game: ${e.message}`);
+    }
+  }
+
+  applyState(st) {
+    const prev = this.state;
+    this.state = st;
+    if (st.hash) this.loggedHashes.add(st.hash);
+    if (prev && (prev.phase !== st.phase || prev.active !== st.active)) this.onPhaseChange(prev);
+  }
+
+  onPhaseChange() {
+    this.combat.clear();
+    this.map.clearLos();
+    this.losFrom = null;
+  }
+
+  // ---- input ----
+
+  bindToolbar() {
+    for (const b of document.querySelectorAll('[data-tool]')) b.onclick = () => this.setTool(b.dataset.tool);
+    $('zoc-toggle').onclick = () => this.toggleZoc();
+    $('zoom-in').onclick = () => this.map.zoom(1.25);
+    $('zoom-out').onclick = () => this.map.zoom(0.8);
+    $('zoom-reset').onclick = () => this.map.resetView();
+    $('end-phase').onclick = () => this.endPhase();
+    $('undo').onclick = () => this.undo();
+    $('refusal-close').onclick = () => this.clearRefusal();
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    for (const b of document.querySelectorAll('[data-tool]')) b.setAttribute('aria-pressed', String(b.dataset.tool === tool));
+    this.root.dataset.tool = tool;
+    if (tool !== 'los') { this.map.clearLos(); this.losFrom = null; }
+    if (tool === 'los') this.notice('Line of sight: choose the hex to look from, then the hex to look at.');
+    else if (tool === 'combat') this.notice('Combat: choose your attackers, then the enemy units to attack.');
+    else this.notice('');
+    this.redraw();
+  }
+
+  async toggleZoc() {
+    this.zocOn = !this.zocOn;
+    $('zoc-toggle').setAttribute('aria-pressed', String(this.zocOn));
+    await this.drawZoc();
+  }
+
+  async drawZoc() {
+    if (!this.zocOn) { this.map.showZoc(null); return; }
+    try {
+      const r = await this.query({ cmd: 'zoc' });
+      this.map.showZoc(r.sides, (s) => this.sideIndex(s));
+      const counts = Object.entries(r.sides).map(([s, h]) => `${this.sideName(s)} ${h.length} hexes`).join(', ');
+      this.notice(`Zones of control shown (${counts}).`);
+    } catch (e) {
+      this.map.showZoc(null);
+      this.notice(`No zones of control: ${e.message}${e.rule ? ` (${e.rule})` : ''}`);
+    }
+  }
+
+  async endPhase() {
+    if (this.mover.activeUnit()) {
+      // An unfinished activation is the server's to refuse or not; try to close it first.
+      await this.act({ type: 'end_activation' }, { quiet: true });
+    }
+    await this.act({ type: 'end_phase' });
+  }
+
+  onUnit(id, ev, hex) {
+    if (this.replay.active) return;
+    const u = this.unit(id);
+    if (!u) return;
+    if (this.tool === 'los') return this.onHex(hex || u.hex, ev);
+    if (this.tool === 'combat') return this.combat.toggle(id);
+    // Move tool: clicking your own unit selects it; clicking a hex with an enemy on it while a
+    // unit of yours is selected asks the server to move there (it will say why not).
+    if (this.mover.selected.length && u.side !== this.unit(this.mover.selected[0]).side && this.isMine(this.unit(this.mover.selected[0]).side)) {
+      return this.mover.moveTo(u.hex);
+    }
+    const stack = this.unitsAt(u.hex);
+    // Clicking a selected stack again selects the next counter down.
+    let pick = id;
+    if (!ev.shiftKey && this.mover.selected.length === 1 && stack.length > 1 && stack.some((s) => s.id === this.mover.selected[0])) {
+      const i = stack.findIndex((s) => s.id === this.mover.selected[0]);
+      pick = stack[(i + 1) % stack.length].id;
+    }
+    this.mover.select([pick], { add: ev.shiftKey });
+  }
+
+  onHex(hex, ev) {
+    if (this.replay.active) return;
+    if (this.tool === 'los') return this.losClick(hex);
+    const choice = this.tool === 'move' && !this.mover.selected.length && this.mover.choiceAt(hex);
+    if (choice) return this.act(choice);
+    const here = this.unitsAt(hex);
+    if (this.tool === 'combat') {
+      if (here.length) this.combat.toggle(here[0].id);
+      return;
+    }
+    if (this.mover.selected.length && !(here.length && here.every((u) => this.mover.selected.includes(u.id)))) {
+      const first = this.unit(this.mover.selected[0]);
+      if (here.length && here[0].side === first.side && !this.mover.reachable(hex)) {
+        return this.mover.select([here[0].id], { add: ev && ev.shiftKey });
+      }
+      return this.mover.moveTo(hex);
+    }
+    if (here.length) this.mover.select([here[0].id], { add: ev && ev.shiftKey });
+  }
+
+  onBox(hexes, ev) {
+    if (this.replay.active) return;
+    const mine = new Set(this.mySides().length ? this.mySides() : this.sides());
+    const active = this.state.active;
+    const ids = this.state.units.filter((u) => hexes.includes(u.hex) && u.status === 'on_map' && mine.has(u.side) && (!this.isMine(active) || u.side === active)).map((u) => u.id);
+    if (this.tool === 'combat') ids.forEach((id) => this.combat.toggle(id, true));
+    else this.mover.select(ids, { add: ev.shiftKey });
+  }
+
+  /** Enter / Space on the map: the same as a click on the cursor hex. */
+  actAtCursor(shift) {
+    const hex = this.map.cursor;
+    const here = this.unitsAt(hex);
+    if (this.tool === 'move' && here.length && !this.mover.selected.length) return this.onUnit(here[0].id, { shiftKey: shift }, hex);
+    if (this.tool === 'move' && here.length && here[0].side === (this.unit(this.mover.selected[0]) || {}).side && !this.mover.reachable(hex)) {
+      return this.onUnit(here[0].id, { shiftKey: shift }, hex);
+    }
+    return this.onHex(hex, { shiftKey: shift });
+  }
+
+  async losClick(hex) {
+    if (!this.losFrom || this.losTo) {
+      this.losFrom = hex;
+      this.losTo = null;
+      this.map.showLos(hex, null, null);
+      this.notice(`Line of sight from ${hex}: now choose the hex to look at.`);
+      return;
+    }
+    this.losTo = hex;
+    try {
+      const r = await this.query({ cmd: 'los', from: this.losFrom, to: hex });
+      this.map.showLos(this.losFrom, hex, r);
+      this.notice(r.clear ? `Line of sight ${this.losFrom} to ${hex}: clear.`
+        : `Line of sight ${this.losFrom} to ${hex}: blocked at ${r.blocked_at}${r.reason ? `, ${r.reason}` : ''}${r.rule ? ` (${r.rule})` : ''}.`);
+    } catch (e) {
+      this.refuse(e);
+    }
+  }
+
+  // ---- messages next to the map ----
+
+  refuse(e) {
+    const box = $('refusal');
+    const rule = e instanceof ProtocolError || e.rule ? e.rule : null;
+    $('refusal-text').textContent = e.message || String(e);
+    $('refusal-rule').textContent = rule ? `Rule ${rule}` : (e.code ? e.code : 'Refused');
+    box.dataset.rule = rule || '';
+    box.hidden = false;
+    this.log.note(`Refused${rule ? ` (${rule})` : ''}: ${e.message}`);
+  }
+
+  clearRefusal() { $('refusal').hidden = true; }
+
+  notice(text) { $('notice').textContent = text; }
+
+  setBusy(b) {
+    this.busy = b;
+    this.root.setAttribute('aria-busy', String(b));
+    if (this.state) this.drawStatus();
+  }
+
+  // ---- drawing ----
+
+  redraw() {
+    if (!this.state || !this.map.width) return;
+    const frame = this.replay.active ? this.replay.frame() : null;
+    drawCounters(this.map.counters, this.state.units, {
+      sideIndex: (s) => this.sideIndex(s),
+      sideName: (s) => this.sideName(s),
+      selected: new Set(frame ? [] : this.mover.selected),
+      attackers: new Set(frame ? [] : this.combat.attackers),
+      defenders: new Set(frame ? [] : this.combat.defenders),
+      positions: frame ? frame.positions : null,
+      facings: frame ? frame.facings : null,
+    });
+    this.drawStatus();
+    this.drawPoints();
+    this.mover.drawPanel();
+    this.drawUnitList();
+  }
+
+  drawStatus() {
+    const st = this.state;
+    const limit = this.scenario && this.scenario.turn_limit;
+    // After the last turn the engine's counter has moved past the limit: say the game is done.
+    $('turn').textContent = st.over && limit && st.turn > limit ? `Turn ${limit} of ${limit}, over` : `Turn ${st.turn}${limit ? ` of ${limit}` : ''}`;
+    $('phase').textContent = `${phaseName(st.phase)} phase`;
+    const act = $('active');
+    clear(act).append(el('span', { class: `swatch side-${this.sideIndex(st.active)}`, 'aria-hidden': 'true' }), ` ${this.sideName(st.active)}`);
+    const who = $('whose-move');
+    if (st.over) who.textContent = 'The game is over.';
+    else if (this.myMove()) who.textContent = this.mySides().length > 1 ? `${this.sideName(st.active)} to move (hotseat).` : 'Your move.';
+    else {
+      const seat = this.seats && this.seats[st.active];
+      const ai = seat === 'ai' || (seat && seat.kind === 'ai') || (seat && seat.ai);
+      who.textContent = `Waiting for ${this.sideName(st.active)}${ai ? ' (the AI)' : ''}.`;
+    }
+    $('you-are').textContent = this.mySides().length ? `You play ${this.mySides().map((s) => this.sideName(s)).join(' and ')}.` : 'You are watching.';
+    $('end-phase').disabled = !this.myMove() || this.busy;
+    $('undo').disabled = !this.myMove() || st.can_undo === false;
+    this.root.dataset.active = String(this.sideIndex(st.active));
+  }
+
+  /** Action points per corps and anything else the ruleset reports in state.info. */
+  drawPoints() {
+    const info = this.state.info || {};
+    const box = clear($('points'));
+    const corpsSide = {};
+    for (const u of this.state.units) if (u.corps) corpsSide[u.corps] = u.side;
+    const rows = [];
+    for (const [k, v] of Object.entries(info)) {
+      let label = k.replace(/_/g, ' ');
+      let cls = '';
+      if (k.startsWith('ap.')) {
+        const corps = k.slice(3);
+        label = `${corps} action points`;
+        cls = corpsSide[corps] ? `side-${this.sideIndex(corpsSide[corps])}` : '';
+      } else if (k.startsWith('corps.')) {
+        label = `${k.slice(6)}`;
+      }
+      rows.push(el('dt', { class: cls }, label), el('dd', { 'data-info': k }, String(v)));
+    }
+    box.append(rows.length ? el('dl', { class: 'info' }, rows) : el('p', { class: 'empty' }, 'No points to show.'));
+  }
+
+  drawUnitList() {
+    const box = clear($('unit-list'));
+    for (const side of this.sides()) {
+      const ul = el('ul', { 'aria-label': `${this.sideName(side)} units` });
+      for (const u of this.state.units.filter((x) => x.side === side)) {
+        const sel = this.mover.selected.includes(u.id);
+        ul.append(el('li', {},
+          el('button', { type: 'button', class: `unit-btn side-${this.sideIndex(side)}${sel ? ' selected' : ''}`, 'aria-pressed': String(sel), 'data-unit-btn': u.id,
+            disabled: u.status !== 'on_map' ? true : undefined,
+            onclick: (ev) => { this.map.setCursor(u.hex); this.tool === 'combat' ? this.combat.toggle(u.id) : this.mover.select([u.id], { add: ev.shiftKey }); } },
+          `${u.id}${isGeneral(u) ? ' ★' : ''} ${u.type} ${u.hex || u.status}${u.strength ? ` ${u.strength}-${u.ma}` : ''}`)));
+      }
+      box.append(el('h4', {}, this.sideName(side)), ul);
+    }
+  }
+
+  describeUnit(u) { return describe(u, this.sideName(u.side)); }
+
+  showOver() {
+    if (this.overShown) return;
+    this.overShown = true;
+    showEnd($('endgame'), this);
+    this.drawStatus();
+  }
+
+  colour(side) { return SIDE_COLOURS[this.sideIndex(side) % SIDE_COLOURS.length]; }
+}
