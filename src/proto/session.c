@@ -284,7 +284,14 @@ static int cmd_state(grg_session *s, const cJSON *req, cJSON *reply)
         cJSON_AddStringToObject(o, "side", sc->sides[u->side].id);
         if (u->corps >= 0 && u->corps < sc->n_corps)
             cJSON_AddStringToObject(o, "corps", sc->corps[u->corps].id);
-        cJSON_AddStringToObject(o, "type", sc->data->types[u->type].id);
+        const grg_type_def *td = &sc->data->types[u->type];
+        cJSON_AddStringToObject(o, "type", td->id);
+        cJSON_AddStringToObject(o, "type_name", td->name);
+        cJSON_AddStringToObject(o, "symbol", td->symbol);
+        if (sc->units[i].general)
+            cJSON_AddBoolToObject(o, "general", 1);
+        if (sc->units[i].cinc)
+            cJSON_AddBoolToObject(o, "cinc", 1);
         if (u->status == GRG_UNIT_ON_MAP)
             cJSON_AddItemToObject(o, "hex", grg__hex_json(sc, u->hex));
         else
@@ -395,6 +402,7 @@ static const struct {
     {"distance", grg__cmd_distance},
     {"neighbours", grg__cmd_neighbours},
     {"facing", grg__cmd_facing},
+    {"map", grg__cmd_map},
     {"record", grg__cmd_record},
     {"replay", grg__cmd_replay},
     {"undo", grg__cmd_undo},

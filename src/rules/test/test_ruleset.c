@@ -257,7 +257,7 @@ static void phase_event(grg_game *g, grg_events *ev)
     }
 }
 
-/* TEST-5: a side with no unit left loses; the turn limit ends the game in a draw. */
+/* TEST-5: a side with no unit left loses. */
 static void check_end(grg_game *g, grg_events *ev)
 {
     int alive[GRG_MAX_SIDES] = {0};
@@ -272,8 +272,6 @@ static void check_end(grg_game *g, grg_events *ev)
             grg_game_end(g, w, why, ev);
             return;
         }
-    if (g->turn > g->sc->turn_limit)
-        grg_game_end(g, -1, "The turn limit is reached: a draw (TEST-5).", ev);
 }
 
 static void end_phase(grg_game *g, grg_events *ev)
@@ -285,11 +283,14 @@ static void end_phase(grg_game *g, grg_events *ev)
         for (int i = 0; i < g->n_units; i++)
             g->units[i].flags = 0;
         g->active = 1 - g->active;
-        if (g->active == g->sc->first_side)
+        if (g->active == g->sc->first_side) {
+            /* TEST-5: the last turn played out ends the game in a draw. */
+            if (g->turn >= g->sc->turn_limit) {
+                grg_game_end(g, -1, "The turn limit is reached: a draw (TEST-5).", ev);
+                return;
+            }
             g->turn++;
-        check_end(g, ev);
-        if (g->over)
-            return;
+        }
     }
     phase_event(g, ev);
 }
