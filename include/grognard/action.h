@@ -88,8 +88,8 @@ typedef enum grg_event_type {
     GRG_EV_ELIMINATED,  /* unit eliminated at `from` */
     GRG_EV_DISORDER,    /* unit disordered (value 1) or recovered (value 0) */
     GRG_EV_ARRIVED,     /* reinforcement unit enters at `to` */
-    GRG_EV_POINTS,      /* action points: corps in other, side, value = points */
-    GRG_EV_STATUS,      /* any other change of a unit's or corps' (other) status; text says which */
+    GRG_EV_POINTS,      /* action points of `corps`: value = points */
+    GRG_EV_STATUS,      /* any other change of a unit's or corps' status; text says which */
     GRG_EV_GAME_OVER,   /* side = winner (-1 draw); text = the reason */
     GRG_EV_COUNT
 } grg_event_type;
@@ -98,8 +98,9 @@ typedef enum grg_event_type {
 typedef struct grg_event {
     int16_t type;  /* grg_event_type */
     int16_t unit;  /* unit index or -1 */
-    int16_t other; /* second unit, corps or -1 */
+    int16_t other; /* a second unit (the opponent, the winner ...) or -1 */
     int16_t side;  /* side index or -1 */
+    int16_t corps; /* corps index or -1 */
     grg_hex from, to;
     int16_t facing;
     int16_t die;
@@ -119,7 +120,7 @@ typedef struct grg_events {
 grg_events *grg_events_new(int cap);
 void grg_events_free(grg_events *ev);
 void grg_events_clear(grg_events *ev);
-/* Appends a blank event of this type (unit -1, other -1, side -1) and returns it, or NULL when
+/* Appends a blank event of this type (unit, other, side, corps -1) and returns it, or NULL when
  * ev is NULL or full. Callers fill the fields they need. */
 grg_event *grg_event_push(grg_events *ev, grg_event_type type);
 const char *grg_event_name(grg_event_type type);

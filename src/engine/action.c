@@ -131,7 +131,7 @@ grg_event *grg_event_push(grg_events *ev, grg_event_type type)
     grg_event *e = &ev->items[ev->n++];
     memset(e, 0, sizeof *e);
     e->type = (int16_t)type;
-    e->unit = e->other = e->side = -1;
+    e->unit = e->other = e->side = e->corps = -1;
     e->facing = -1;
     return e;
 }

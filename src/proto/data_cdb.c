@@ -12,8 +12,7 @@
 static const char *const class_names[] = {"clear", "broken", "difficult", "impassable"};
 
 /* Reads an optional class name; `def` when absent. Returns the class or -1 after a problem. */
-static int read_class(const cJSON *obj, const char *key, const char *path, int def,
-                      grg_problems *p)
+static int read_class(const cJSON *obj, const char *key, const char *path, int def, grg_problems *p)
 {
     char name[24] = "";
     if (grg__json_str(obj, key, path, 0, name, sizeof name, p) < 0)
@@ -39,8 +38,8 @@ static void load_terrain(const cJSON *root, const grg_rules_data *common, cdb_da
         char path[32];
         snprintf(path, sizeof path, "terrain[%d]", i);
         cdb_terrain *td = &d->terrain[i];
-        td->cls = read_class(t, "class", path, common->terrain[i].impassable ? CDB_IMPASSABLE
-                                                                              : CDB_CLEAR, p);
+        td->cls = read_class(t, "class", path,
+                             common->terrain[i].impassable ? CDB_IMPASSABLE : CDB_CLEAR, p);
         if (td->cls < 0)
             continue;
         if (common->terrain[i].impassable != (td->cls == CDB_IMPASSABLE))
@@ -94,12 +93,18 @@ static void load_types(const cJSON *root, const grg_rules_data *common, cdb_data
             const char *key;
             int *out;
         } flags[] = {
-            {"skirmisher", &ty->skirmisher}, {"impetuous", &ty->impetuous},
-            {"irregular", &ty->irregular},   {"fast", &ty->fast},
-            {"chariot", &ty->chariot},       {"elephant", &ty->elephant},
-            {"knight", &ty->knight},         {"baggage", &ty->baggage},
-            {"psiloi", &ty->psiloi},         {"bowmen", &ty->bowmen},
-            {"blades", &ty->blades},         {"ride_down", &ty->ride_down},
+            {"skirmisher", &ty->skirmisher},
+            {"impetuous", &ty->impetuous},
+            {"irregular", &ty->irregular},
+            {"fast", &ty->fast},
+            {"chariot", &ty->chariot},
+            {"elephant", &ty->elephant},
+            {"knight", &ty->knight},
+            {"baggage", &ty->baggage},
+            {"psiloi", &ty->psiloi},
+            {"bowmen", &ty->bowmen},
+            {"blades", &ty->blades},
+            {"ride_down", &ty->ride_down},
             {"flee_vs_foot", &ty->flee_vs_foot},
         };
         for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++)
@@ -190,12 +195,19 @@ static void load_ints(const cJSON *root, const char *group, const int_field *f, 
                       (int *)(void *)((char *)d + f[i].offset), p);
 }
 
-#define F(key, min, max, field) {key, min, max, offsetof(cdb_data, field)}
+#define F(key, min, max, field)                                                                    \
+    {                                                                                              \
+        key, min, max, offsetof(cdb_data, field)                                                   \
+    }
 static const int_field cost_fields[] = {
-    F("activate", 0, 9, cost_activate),      F("control", 0, 9, cost_control),
-    F("hold", 0, 9, cost_hold),              F("irregular_unused", 0, 9, cost_irregular),
-    F("cinc", -9, 0, cost_cinc),             F("far", 0, 9, cost_far),
-    F("general_engaged", 0, 9, cost_engaged), F("cinc_extra", 0, 9, cinc_extra),
+    F("activate", 0, 9, cost_activate),
+    F("control", 0, 9, cost_control),
+    F("hold", 0, 9, cost_hold),
+    F("irregular_unused", 0, 9, cost_irregular),
+    F("cinc", -9, 0, cost_cinc),
+    F("far", 0, 9, cost_far),
+    F("general_engaged", 0, 9, cost_engaged),
+    F("cinc_extra", 0, 9, cinc_extra),
 };
 static const int_field threshold_fields[] = {
     F("command_far", 1, 99, command_far),
@@ -214,9 +226,9 @@ static const int_field threshold_fields[] = {
     F("army_loss_den", 1, 99, army_loss_den),
 };
 static const int_field modifier_fields[] = {
-    F("general", -9, 9, mod_general),         F("uphill", -9, 9, mod_uphill),
-    F("fortification", -9, 9, mod_fort),      F("missile_cover", -9, 9, mod_cover),
-    F("superior", -9, 9, mod_superior),       F("inferior", -9, 9, mod_inferior),
+    F("general", -9, 9, mod_general),    F("uphill", -9, 9, mod_uphill),
+    F("fortification", -9, 9, mod_fort), F("missile_cover", -9, 9, mod_cover),
+    F("superior", -9, 9, mod_superior),  F("inferior", -9, 9, mod_inferior),
     F("fast_foot", -9, 9, mod_fast),
 };
 #undef F

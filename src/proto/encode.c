@@ -78,6 +78,8 @@ cJSON *grg__action_json(const grg_scenario *sc, const grg_action *a)
         cJSON_AddStringToObject(j, "dir", a->arg > 0 ? "left" : "right");
     if (a->type == GRG_A_PIVOT)
         cJSON_AddNumberToObject(j, "facing", a->arg);
+    if (a->type == GRG_A_ACTIVATE && a->arg == 1)
+        cJSON_AddBoolToObject(j, "alone", 1);
     return j;
 }
 
@@ -121,6 +123,12 @@ static int atomic_decode(const grg_scenario *sc, const cJSON *j, int type, grg_a
         if (!cJSON_IsString(d) || (strcmp(d->valuestring, "left") && strcmp(d->valuestring, "right")))
             return fail(err, "bad_request", "%s needs \"dir\": \"left\" or \"right\"", "turn");
         a->arg = strcmp(d->valuestring, "left") == 0 ? 1 : -1;
+    }
+    if (type == GRG_A_ACTIVATE) {
+        const cJSON *alone = cJSON_GetObjectItemCaseSensitive(j, "alone");
+        if (alone && !cJSON_IsBool(alone))
+            return fail(err, "bad_request", "%s", "\"alone\" must be true or false");
+        a->arg = (int16_t)cJSON_IsTrue(alone);
     }
     if (type == GRG_A_PIVOT) {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(j, "facing");
@@ -283,12 +291,10 @@ cJSON *grg__event_json(const grg_scenario *sc, const grg_event *e)
     cJSON_AddStringToObject(j, "type", grg_event_name((grg_event_type)e->type));
     if (e->unit >= 0 && e->unit < sc->n_units)
         cJSON_AddStringToObject(j, "unit", sc->units[e->unit].id);
-    if (e->type == GRG_EV_POINTS || e->type == GRG_EV_STATUS) {
-        if (e->other >= 0 && e->other < sc->n_corps)
-            cJSON_AddStringToObject(j, "corps", sc->corps[e->other].id);
-    } else if (e->other >= 0 && e->other < sc->n_units) {
+    if (e->other >= 0 && e->other < sc->n_units)
         cJSON_AddStringToObject(j, "other", sc->units[e->other].id);
-    }
+    if (e->corps >= 0 && e->corps < sc->n_corps)
+        cJSON_AddStringToObject(j, "corps", sc->corps[e->corps].id);
     if (e->side >= 0 && e->side < sc->n_sides)
         cJSON_AddStringToObject(j, "side", sc->sides[e->side].id);
     switch (e->type) {

@@ -1,0 +1,112 @@
+/* What cdb reads off the board: its data tables, unit values with their type defaults, stacks,
+ * terrain classes of hexes and hexsides, and names for messages. */
+#include "cdb.h"
+
+#include <stdio.h>
+
+const cdb_data *cdb_data_of(const grg_game *g) { return (const cdb_data *)g->sc->data->ext; }
+
+const cdb_type *cdb_type_of(const grg_game *g, int u)
+{
+    return &cdb_data_of(g)->type[g->units[u].type];
+}
+
+int cdb_on_map(const grg_game *g, int u) { return g->units[u].status == GRG_UNIT_ON_MAP; }
+
+int cdb_enemies(const grg_game *g, int a, int b) { return g->units[a].side != g->units[b].side; }
+
+/* A stack counts as one unit (CDB-8.1.a): the top counter stands for it. Stack positions are kept
+ * 0, 1, 2 from the top (cdb_move_commit renumbers a stack a rank leaves). */
+int cdb_is_top(const grg_game *g, int u) { return cdb_on_map(g, u) && g->units[u].stack == 0; }
+
+int cdb_stack(const grg_game *g, grg_hex h, int out[3])
+{
+    int n = 0;
+    for (int i = 0; i < g->n_units && n < 3; i++) {
+        if (!cdb_on_map(g, i) || !grg_hex_eq(g->units[i].hex, h))
+            continue;
+        int k = n++;
+        for (; k > 0 && g->units[out[k - 1]].stack > g->units[i].stack; k--)
+            out[k] = out[k - 1];
+        out[k] = i;
+    }
+    return n;
+}
+
+const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h)
+{
+    static const cdb_terrain off_map = {CDB_IMPASSABLE, 0, 0, 0};
+    int t = grg_map_terrain(&g->sc->map, h);
+    return t < 0 ? &off_map : &cdb_data_of(g)->terrain[t];
+}
+
+int cdb_terrain_cls(const grg_game *g, grg_hex h) { return cdb_terrain_at(g, h)->cls; }
+
+/* The class of crossing the hexside from h in direction dir: its worst feature, unless a bridge or
+ * ford cancels it. */
+int cdb_side_cls(const grg_game *g, grg_hex h, int dir)
+{
+    unsigned f = grg_map_side(&g->sc->map, h, dir);
+    const cdb_data *d = cdb_data_of(g);
+    int cls = CDB_CLEAR;
+    for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++) {
+        if (!(f & (1u << b)))
+            continue;
+        if (d->side[b].cancels)
+            return CDB_CLEAR;
+        if (d->side[b].cls > cls)
+            cls = d->side[b].cls;
+    }
+    return cls;
+}
+
+int cdb_side_defence(const grg_game *g, grg_hex h, int dir)
+{
+    unsigned f = grg_map_side(&g->sc->map, h, dir);
+    const cdb_data *d = cdb_data_of(g);
+    int best = 0;
+    for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++)
+        if ((f & (1u << b)) && d->side[b].defence > best)
+            best = d->side[b].defence;
+    return best;
+}
+
+int cdb_is_general(const grg_game *g, int u)
+{
+    return g->sc->units[u].general || g->sc->units[u].cinc;
+}
+int cdb_is_cinc(const grg_game *g, int u) { return g->sc->units[u].cinc; }
+
+int cdb_is_irregular(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].irregular;
+    return v >= 0 ? v : cdb_type_of(g, u)->irregular;
+}
+
+int cdb_is_impetuous(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].impetuous;
+    return v >= 0 ? v : cdb_type_of(g, u)->impetuous;
+}
+
+int cdb_range(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].range;
+    return v >= 0 ? v : cdb_type_of(g, u)->range;
+}
+
+int cdb_quality(const grg_game *g, int u) { return g->sc->units[u].quality; }
+
+/* CDB-8.2.b/c: the same facing or the reverse one. */
+int cdb_same_or_reverse(int a, int b) { return a >= 0 && b >= 0 && (a == b || a == (b + 3) % 6); }
+
+int cdb_has_facing(const grg_game *g, int u) { return !cdb_type_of(g, u)->baggage; }
+
+int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size)
+{
+    if (grg_map_label(&g->sc->map, h, buf, size) < 0)
+        snprintf(buf, size, "(%d,%d)", (int)h.q, (int)h.r);
+    return 0;
+}
+
+const char *cdb_name(const grg_game *g, int u) { return g->sc->units[u].id; }

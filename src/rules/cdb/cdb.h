@@ -1,0 +1,355 @@
+/* The Champs de Bataille ruleset (spec §B): its data tables (the `ext` of grg_rules_data, filled by
+ * src/proto/data_cdb.c from data/rulesets/cdb.json), its state inside the game, and the functions
+ * its files share. Everything here is pure: no I/O, no allocation, no mutable globals. */
+#ifndef GRG_RULES_CDB_H
+#define GRG_RULES_CDB_H
+
+#include "grognard/game.h"
+#include "grognard/ruleset.h"
+#include "grognard/scenario.h"
+
+#include <stdint.h>
+
+/* ---- Data tables (data/rulesets/cdb.json) --------------------------------------------------- */
+
+/* Terrain classes of CDB-1.2.a, ordered by severity. */
+enum { CDB_CLEAR = 0, CDB_BROKEN = 1, CDB_DIFFICULT = 2, CDB_IMPASSABLE = 3 };
+enum { CDB_FOOT = 0, CDB_MOUNTED = 1 };
+
+typedef struct cdb_terrain {
+    int cls;   /* CDB_CLEAR .. CDB_IMPASSABLE */
+    int wood;  /* CDB-1.2.c: entry limit and the 2-hex sight limit */
+    int fort;  /* CDB-P9: defending it adds the fortification modifier */
+    int cover; /* CDB-P8: a missile target in it adds the cover modifier */
+} cdb_terrain;
+
+typedef struct cdb_type {
+    int cls; /* CDB_FOOT or CDB_MOUNTED: which tactical value an opponent uses */
+    int ma, tv_foot, tv_mounted, range;
+    int skirmisher, impetuous, irregular;
+    int fast;     /* CDB-9.6: MA-1 in an impulse entering broken terrain */
+    int chariot;  /* CDB-9.6: never enters difficult terrain; no groups in broken off road */
+    int elephant; /* CDB-11.3.a: never supports mounted; CDB-9.5.f: may block advances */
+    int knight;   /* CDB-P10 (a), CDB-10.4.b, CDB-8.2.e */
+    int baggage;  /* no facing, no ZOC (CDB-6.1, 7.1.a) */
+    int psiloi, bowmen, blades; /* pass-through classes of CDB-8.2.b/c */
+    int ride_down;              /* CDB-P10 (a): destroyed by Knights in clear at any difference */
+    int flee_vs_foot;           /* CDB-P10 (b): flees instead of being destroyed by foot */
+    int melee_broken, melee_difficult; /* CDB-P4: own-hex melee modifiers */
+} cdb_type;
+
+/* CDB-P6: a rank of support. A `third` entry is the extra Psiloi on a two-rank stack. */
+typedef struct cdb_rank {
+    int front, rear; /* unit type indices */
+    int third;
+    int bonus_foot, bonus_mounted; /* melee bonus of the front unit against foot / mounted */
+    int missile;                   /* counts as one missile support (CDB-10.3.b) */
+    int lost_in;   /* the bonus is lost in terrain of this class or worse; 0 = never */
+    int army_list; /* needs the scenario option army_list_ranks */
+} cdb_rank;
+
+/* What a hexside feature means to cdb: crossing it is like entering terrain of class `cls`, and a
+ * unit attacked across it adds `defence` (walls, CDB-P9). */
+typedef struct cdb_side_rule {
+    int cls;
+    int defence;
+    int cancels; /* a bridge or ford: the crossing is clear whatever else the hexside has */
+} cdb_side_rule;
+
+#define CDB_MAX_RANKS 16
+typedef struct cdb_data {
+    cdb_terrain terrain[GRG_MAX_TERRAIN];
+    cdb_type type[GRG_MAX_TYPES];
+    int n_ranks;
+    cdb_rank ranks[CDB_MAX_RANKS];
+    cdb_side_rule side[GRG_SIDE_FEATURE_COUNT];
+    /* CDB-P5 and CDB-4.2 costs */
+    int cost_activate, cost_control, cost_hold, cost_irregular;
+    int cost_cinc, cost_far, cost_engaged, cinc_extra;
+    /* thresholds */
+    int command_far, command_sight;     /* CDB-4.2.b: > 12, out of sight and >= 6 */
+    int strategic;                      /* CDB-9.3: more than 4 hexes */
+    int unreliable_dist;                /* CDB-4.3.b: within 12 */
+    int unreliable_roll, reliable_roll; /* CDB-4.3.a/c: 1-2 unreliable, 6 reliable */
+    int advance_near;                   /* CDB-9.5.c: nearest enemy within 4 */
+    int wood_sight;                     /* CDB-1.2.c: 2 hexes */
+    int support_cap, missile_cap;       /* CDB-11.3.b: -3, CDB-10.3.c: -2 */
+    int recoil_max;                     /* CDB-P10: difference 1..2 recoils */
+    int demoralise_div;                 /* CDB-P12: ceil(start / 3) */
+    int army_loss_num, army_loss_den;   /* CDB-P14: half the army */
+    /* CDB-P9, P8, P3 modifiers */
+    int mod_general, mod_uphill, mod_fort, mod_cover;
+    int mod_superior, mod_inferior, mod_fast;
+} cdb_data;
+
+/* The loader of src/proto/data_cdb.c (declared here for the lead's registry). */
+#ifdef cJSON__h
+void *grg__cdb_load_ext(const cJSON *root, const grg_rules_data *common, grg_problems *p);
+#endif
+void grg__cdb_free_ext(void *ext);
+
+extern const grg_ruleset grg_ruleset_cdb;
+
+/* ---- Options (declaration order = g->opt index) ---------------------------------------------- */
+enum {
+    CDB_OPT_COMMAND_METRIC = 0, /* CDB-4.2.b: 0 path, 1 straight */
+    CDB_OPT_ARMY_LIST_RANKS,    /* CDB-P6: Bd rear ranks and the extra Psiloi rank */
+    CDB_OPT_FROZEN_CORPS,       /* scenario: 1-based corps that may not act before frozen_until */
+    CDB_OPT_FROZEN_UNTIL,
+    CDB_OPT_SURPRISED_CORPS, /* scenario: 1-based corps with no PA on its first player-turn */
+    CDB_OPT_SURPRISE_DIV,    /* ... and demoralised at ceil(start / this) losses */
+    CDB_OPT_CINC_DEATH,      /* scenario: a destroyed CinC loses the battle */
+    CDB_OPT_COUNT
+};
+
+/* ---- State --------------------------------------------------------------------------------- */
+
+#define CDB_MAX_PIECES 16 /* stacks in one group */
+#define CDB_MAX_MOVERS 48
+
+/* Unit flags (grg_unit.flags); per player-turn unless said. */
+enum {
+    CDB_UF_MOVED = 1u << 0,      /* moved at least one hex this player-turn */
+    CDB_UF_NEAR = 1u << 1,       /* CDB-9.3.b: within 4 hexes of an enemy: one impulse only */
+    CDB_UF_CONTROLLED = 1u << 2, /* CDB-9.5.a: kept under control */
+    CDB_UF_HELD = 1u << 3,       /* CDB-P13: held, no flight */
+    CDB_UF_SHOT = 1u << 4,       /* CDB-10.1.a */
+    CDB_UF_SHOT_AT = 1u << 5,
+    CDB_UF_FOUGHT = 1u << 6, /* CDB-11.1.c */
+    CDB_UF_ATTACKED = 1u << 7,
+    CDB_UF_SUPPORTED = 1u << 8,  /* gave a melee support in the most recent melee phase */
+    CDB_UF_SPONT = 1u << 9,      /* made a spontaneous advance this player-turn */
+    CDB_UF_PSI_PASSED = 1u << 10 /* CDB-8.2.b: passed through by a Psiloi this player-turn */
+};
+#define CDB_UF_TURN_MASK                                                                           \
+    (CDB_UF_MOVED | CDB_UF_NEAR | CDB_UF_CONTROLLED | CDB_UF_HELD | CDB_UF_SHOT | CDB_UF_SHOT_AT | \
+     CDB_UF_SPONT | CDB_UF_PSI_PASSED)
+
+/* grg_unit.v[] slots. */
+enum { CDB_V_IMPULSES = 0, CDB_V_QUALITY = 1 };
+
+/* Corps flags. */
+enum {
+    CDB_CF_UNRELIABLE = 1 << 0,  /* CDB-4.3.a */
+    CDB_CF_ROLLED = 1 << 1,      /* its first AP roll happened */
+    CDB_CF_DEMORALISED = 1 << 2, /* CDB-P12 */
+    CDB_CF_DEFECTING = 1 << 3,   /* CDB-4.3.d: changes side at the new owner's next player-turn */
+    CDB_CF_SWITCHED = 1 << 4     /* CDB-4.3.d: fights for the other side now */
+};
+
+/* Movement modes of an impulse (CDB-9.2: never mixed). */
+enum { CDB_MODE_NONE = 0, CDB_MODE_FORWARD = 1, CDB_MODE_REAR = 2 };
+/* Move flags. */
+enum {
+    CDB_MF_STOPPED = 1 << 0,   /* CDB-7.1.b / 8.1.d: no more steps or turns */
+    CDB_MF_START_ZOC = 1 << 1, /* started in an enemy ZOC */
+    CDB_MF_LEFT_ZOC = 1 << 2,  /* CDB-7.2.b */
+    CDB_MF_STRATEGIC = 1 << 3, /* a second or later impulse (CDB-9.3) */
+    CDB_MF_SPONT = 1 << 4,     /* a spontaneous advance (CDB-8.1.f) */
+    CDB_MF_IRREGULAR = 1 << 5, /* CDB-P5 surcharge paid, refunded if every MP is spent */
+    CDB_MF_JOINED = 1 << 6,    /* CDB-8.1.d/e: joined a stack and stopped */
+    CDB_MF_CINC = 1 << 7       /* CDB-4.2.e: the CinC's point may pay */
+};
+/* Piece flags: terrain met in this impulse (CDB-9.6). */
+enum { CDB_PF_BROKEN = 1 << 0, CDB_PF_DIFFICULT = 1 << 1 };
+/* Detached ranks (CDB-8.1.c). */
+enum { CDB_DETACH_NONE = 0, CDB_DETACH_FRONT = 1, CDB_DETACH_REAR = 2 };
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+/* An impulse in progress: the pieces (a stack, or a detached rank) that move together, their
+ * positions and what the impulse has spent. Reach searches copies of it; the game keeps the open
+ * one in its state. */
+typedef struct cdb_move {
+    grg_hex at[CDB_MAX_PIECES];          /* where each piece is now */
+    grg_hex start[CDB_MAX_PIECES];       /* where it began the impulse */
+    uint32_t moving[GRG_MAX_UNITS / 32]; /* bitset of the moving counters */
+    int16_t piece[CDB_MAX_PIECES];       /* top moving counter of each piece */
+    int16_t pc[CDB_MAX_PIECES * 3]; /* the counters of piece i at 3i..3i+2, top first; -1 none */
+    int16_t pflags[CDB_MAX_PIECES]; /* CDB_PF_* */
+    int16_t n;                      /* pieces */
+    int16_t facing;
+    int16_t mp;     /* movement points spent */
+    int16_t mode;   /* CDB_MODE_* */
+    int16_t turns;  /* vertices turned */
+    int16_t run;    /* signed length of the current run of same-way turns */
+    int16_t flags;  /* CDB_MF_* */
+    int16_t detach; /* CDB_DETACH_* */
+    int16_t cost;   /* PA paid */
+    int16_t corps;
+} cdb_move;
+
+/* Phases of a player-turn (B.3), g->phase. */
+enum { CDB_PH_POINTS = 0, CDB_PH_MOVE = 1, CDB_PH_MISSILE = 2, CDB_PH_MELEE = 3, CDB_PH_END = 4 };
+
+/* Pending decisions that interrupt a phase. */
+enum { CDB_PEND_NONE = 0, CDB_PEND_RETREAT = 1, CDB_PEND_ADVANCE = 2 };
+/* Stages inside a phase. */
+enum { CDB_STAGE_FREE = 0, CDB_STAGE_GROUP = 1, CDB_STAGE_MOVE = 2, CDB_STAGE_COMBAT = 3 };
+
+typedef struct cdb_state {
+    cdb_move mv;
+    grg_hex pend_hex;               /* the hex a retreat vacated (advance) */
+    int16_t ap[GRG_MAX_CORPS];      /* action points left */
+    int16_t cflags[GRG_MAX_CORPS];  /* CDB_CF_* */
+    int16_t start_n[GRG_MAX_CORPS]; /* CDB-P12: counters at the start, baggage excluded */
+    int16_t lost[GRG_MAX_CORPS];    /* counters destroyed, baggage excluded */
+    int16_t group[CDB_MAX_PIECES];  /* group being declared */
+    int16_t group_n;
+    int16_t cinc_ap;          /* CDB-4.2.e: the CinC's own point */
+    int16_t cinc_used;        /* CDB-4.2.a: the -1 was used this player-turn */
+    int16_t stage;            /* CDB_STAGE_* */
+    int16_t pturn;            /* 0: first player-turn of the game turn, 1: second */
+    int16_t missile_pass;     /* 0: the active side shoots, 1: the other side */
+    int16_t cmb_att, cmb_def; /* combat being declared */
+    int16_t pend;             /* CDB_PEND_* */
+    int16_t pend_unit;        /* unit that must retreat, or the winner that may advance */
+    int16_t pend_loser;       /* the other combatant */
+    int16_t pend_mandatory;   /* advance: compulsory (impetuous); retreat: no advance after */
+    int16_t resume;           /* side that resumes after the decision */
+    int16_t pass_side;        /* side whose player-turn it is */
+} cdb_state;
+#pragma GCC diagnostic pop
+
+/* ---- Shared helpers (board.c) ---------------------------------------------------------------- */
+
+const cdb_data *cdb_data_of(const grg_game *g);
+const cdb_type *cdb_type_of(const grg_game *g, int u);
+int cdb_on_map(const grg_game *g, int u);
+int cdb_enemies(const grg_game *g, int a, int b); /* units of opposing sides */
+int cdb_is_top(const grg_game *g, int u);
+/* Counters at h, top first; returns the count (at most 3 are kept). */
+int cdb_stack(const grg_game *g, grg_hex h, int out[3]);
+int cdb_terrain_cls(const grg_game *g, grg_hex h); /* CDB_IMPASSABLE off the map */
+int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
+int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
+const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h);
+int cdb_is_general(const grg_game *g, int u);
+int cdb_is_cinc(const grg_game *g, int u);
+int cdb_is_irregular(const grg_game *g, int u);
+int cdb_is_impetuous(const grg_game *g, int u);
+int cdb_range(const grg_game *g, int u);
+int cdb_quality(const grg_game *g, int u);
+int cdb_has_facing(const grg_game *g, int u);
+int cdb_same_or_reverse(int a, int b);
+int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size);
+const char *cdb_name(const grg_game *g, int u);
+
+/* Zones of control and contact (zoc.c). */
+int cdb_in_front(const grg_game *g, int u, grg_hex h); /* h is one of u's two frontal hexes */
+int cdb_zoc_on(const grg_game *g, int side, grg_hex h,
+               int out[6]); /* enemies of side with ZOC on h */
+int cdb_in_enemy_zoc(const grg_game *g, int u);
+int cdb_enemy_in_zoc(const grg_game *g, int u); /* an enemy stands in one of u's frontal hexes */
+int cdb_frontal_contact(const grg_game *g, int a, int b);
+int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h);
+int cdb_nearest_enemy_dist(const grg_game *g, int side, grg_hex h);
+int cdb_zoc_query(const grg_game *g, grg_zoc *out);
+
+/* Sight (sight.c). */
+int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
+/* CDB-10.2.c: shooting also needs no unit in an intermediate hex. */
+int cdb_shot_clear(const grg_game *g, grg_hex from, grg_hex to);
+
+/* Action points and command (points.c). */
+void cdb_roll_points(grg_game *g, grg_events *ev);
+int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out);
+int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why);
+int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
+int cdb_cinc_commands(const grg_game *g, const int *units, int n);
+void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev);
+int cdb_corps_side(const grg_game *g, int corps);
+int cdb_corps_frozen(const grg_game *g, int corps); /* scenario: may not act yet */
+
+/* Bounded breadth-first distances on the map (path.c), in a window around `centre`. */
+#define CDB_FIELD_R 48
+#define CDB_FIELD_W (2 * CDB_FIELD_R + 1)
+typedef struct cdb_field {
+    grg_hex centre;
+    int r;
+    int16_t d[CDB_FIELD_W * CDB_FIELD_W]; /* -1: not reached */
+} cdb_field;
+typedef int (*cdb_pass_fn)(const grg_game *g, grg_hex h, const void *ctx);
+void cdb_field_build(const grg_game *g, cdb_field *f, grg_hex from, int limit, cdb_pass_fn pass,
+                     const void *ctx, const grg_hex *targets, int n_targets);
+int cdb_field_get(const cdb_field *f, grg_hex h);
+
+/* Movement (move.c). */
+int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach);
+int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
+                  grg_verdict *why);
+int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why);
+int cdb_move_ma(const grg_game *g, const cdb_move *mv);
+int cdb_stack_allowed(const cdb_data *d, int army_list, const int *types, int n); /* CDB-8.a */
+const cdb_rank *cdb_rank_bonus(const grg_game *g, int top, int n_th); /* rank n_th (1, 2) of top */
+int cdb_validate(const grg_scenario *sc, grg_problems *out);
+int cdb_group_is_column(const grg_game *g, const int *units, int n); /* CDB-1.2.b */
+int cdb_move_member(const cdb_move *mv, int u);
+int cdb_move_has(const cdb_move *mv, int u);
+void cdb_move_commit(grg_game *g, const cdb_move *before, const cdb_move *after, int dist,
+                     grg_events *ev);
+int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
+
+/* Phases and actions (ruleset.c, activate.c, groups.c). */
+cdb_state *cdb_st(grg_game *g);
+const cdb_state *cdb_cst(const grg_game *g);
+int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev);
+void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev);
+int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev);
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev);
+int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev);
+int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why);
+void cdb_end_movement(grg_game *g, grg_events *ev);
+int cdb_group_valid(const grg_game *g, const int *units, int n, grg_verdict *why);
+
+/* Automatic moves (advance.c, flight.c). */
+int cdb_face_towards(grg_hex h, int facing, grg_hex target);
+void cdb_flee(grg_game *g, int u, int from_unit, const char *rule, grg_events *ev);
+void cdb_recoil_passed(grg_game *g, int u, int mover, grg_events *ev);
+void cdb_turn_unit(grg_game *g, int u, int facing, const char *rule, const char *why,
+                   grg_events *ev);
+void cdb_place(grg_game *g, int u, grg_hex to);
+
+/* Combat (missile.c, melee.c, results.c, morale.c). */
+int cdb_check_shoot(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev);
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev);
+void cdb_melee_pivots(grg_game *g, grg_events *ev);
+int cdb_melee_owed(const grg_game *g, grg_verdict *why);
+int cdb_check_decision(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_decision(grg_game *g, const grg_action *a, grg_events *ev);
+/* Applies a combat outcome: loser loses by diff to winner; missile = 1 for shooting. */
+void cdb_result(grg_game *g, int winner, int loser, int diff, int missile, grg_events *ev);
+void cdb_morale_check(grg_game *g, grg_events *ev);
+void cdb_victory_at_limit(grg_game *g, grg_events *ev);
+int cdb_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
+                grg_verdict *why);
+
+/* Combat totals shared by resolution and preview. */
+typedef struct cdb_total {
+    int value; /* without the die */
+    int n_terms;
+    grg_term terms[GRG_MAX_TERMS];
+} cdb_total;
+int cdb_roll_pair(grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td, int melee,
+                  const char *rule, grg_events *ev);
+int cdb_flank_position(const grg_game *g, int o);                     /* CDB-11.4.a: holder or -1 */
+int cdb_supporters(const grg_game *g, int c, int o, int *out);        /* CDB-11.3.a */
+int cdb_could_shoot(const grg_game *g, int u, int t);                 /* CDB-10.1, 10.2 */
+int cdb_nearest_target(const grg_game *g, int u, int t, int *others); /* CDB-10.1.d */
+/* CDB-P10, P11, 11.4.b: what a loss by diff does to the loser, without doing it. */
+enum { CDB_OUT_NONE = 0, CDB_OUT_RECOIL, CDB_OUT_DESTROY, CDB_OUT_FLEE };
+int cdb_outcome(const grg_game *g, int winner, int loser, int diff, const char **rule,
+                const char **why);
+void cdb_melee_totals(const grg_game *g, int att, int def, cdb_total *ta, cdb_total *td);
+int cdb_missile_totals(const grg_game *g, int shooter, int target, cdb_total *ts, cdb_total *tt);
+/* CDB-P3: quality adjustments of a and b given both totals. */
+void cdb_quality_adjust(const grg_game *g, int a, int b, int *ta, int *tb, int melee, grg_event *ea,
+                        grg_event *eb);
+
+#endif

@@ -1,0 +1,226 @@
+/* The melee phase (CDB-6.3, 11): pivots at its start, melees declared one at a time (one attacker
+ * against one defender, supports counted automatically), resolved with two dice, and the
+ * obligation of every active unit with an enemy to its front to fight or support. */
+#include "cdb.h"
+
+#include <stdio.h>
+
+/* The facing nearest to u's that puts hex t in one of its frontal hexes (A.4.4 shortest route). */
+static int facing_to_front(const grg_game *g, int u, grg_hex t)
+{
+    int d = grg_hex_direction_to(g->units[u].hex, t), f = g->units[u].facing;
+    int a = d, b = (d + 5) % 6; /* facings with d as a frontal direction */
+    int sa = grg_turn_steps(f, a), sb = grg_turn_steps(f, b);
+    return (sa < 0 ? -sa : sa) <= (sb < 0 ? -sb : sb) ? a : b;
+}
+
+static int in_contact(const grg_game *g, int u)
+{
+    for (int e = 0; e < g->n_units; e++)
+        if (cdb_frontal_contact(g, u, e))
+            return 1;
+    return 0;
+}
+
+/* CDB-6.3.a: u, in the ZOC of an enemy and in frontal contact with none, turns to face the first
+ * enemy exerting it (its owner's choice; the lowest index here [P]). */
+static void pivot(grg_game *g, int u, grg_events *ev)
+{
+    int z[6];
+    if (!cdb_is_top(g, u) || g->units[u].facing < 0 || in_contact(g, u) ||
+        cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z) == 0)
+        return;
+    char why[64];
+    snprintf(why, sizeof why, "it must engage %s", cdb_name(g, z[0]));
+    cdb_turn_unit(g, u, facing_to_front(g, u, g->units[z[0]].hex), "CDB-6.3.a", why, ev);
+}
+
+/* CDB-6.3.c: the enemies the active side engages pivot first, then every other unit that must,
+ * the active side's first. */
+void cdb_melee_pivots(grg_game *g, grg_events *ev)
+{
+    for (int u = 0; u < g->n_units; u++)
+        if (cdb_on_map(g, u) && g->units[u].side != g->active)
+            pivot(g, u, ev);
+    for (int pass = 0; pass < 2; pass++)
+        for (int u = 0; u < g->n_units; u++)
+            if (cdb_on_map(g, u) && (g->units[u].side == g->active) == (pass == 0))
+                pivot(g, u, ev);
+}
+
+static int may_attack(const grg_game *g, int a, grg_verdict *why)
+{
+    if (!cdb_is_top(g, a) || g->units[a].side != g->active || g->units[a].facing < 0)
+        return grg_refuse(why, "CDB-11.1.c",
+                          "%s cannot attack: not a unit of the active side on the map",
+                          cdb_name(g, a));
+    if (g->units[a].flags & CDB_UF_FOUGHT)
+        return grg_refuse(why, "CDB-11.1.c", "%s has already fought this turn", cdb_name(g, a));
+    if (cdb_corps_frozen(g, g->units[a].corps))
+        return grg_refuse(why, "scenario", "Corps %s may not act yet",
+                          g->sc->corps[g->units[a].corps].name);
+    return 0;
+}
+
+static int may_defend(const grg_game *g, int a, int d, grg_verdict *why)
+{
+    if (!cdb_is_top(g, d) || !cdb_enemies(g, a, d) || !cdb_in_front(g, a, g->units[d].hex))
+        return grg_refuse(why, "CDB-11.1.a",
+                          "%s can attack only an enemy in one of its frontal hexes",
+                          cdb_name(g, a));
+    if (g->units[d].flags & CDB_UF_ATTACKED)
+        return grg_refuse(why, "CDB-11.1.c", "%s has already been attacked this turn",
+                          cdb_name(g, d));
+    return 0;
+}
+
+static int any_defender(const grg_game *g, int a)
+{
+    for (int d = 0; d < g->n_units; d++)
+        if (cdb_on_map(g, d) && may_defend(g, a, d, NULL) == 0)
+            return 1;
+    return 0;
+}
+
+static int any_melee(const grg_game *g)
+{
+    for (int a = 0; a < g->n_units; a++)
+        if (cdb_on_map(g, a) && may_attack(g, a, NULL) == 0 && any_defender(g, a))
+            return 1;
+    return 0;
+}
+
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why)
+{
+    const cdb_state *st = cdb_cst(g);
+    if (g->phase != CDB_PH_MELEE)
+        return grg_refuse(why, "CDB-11.1.b", "Melees are declared in the melee phase");
+    switch (a->type) {
+    case GRG_A_COMBAT_BEGIN:
+        if (st->stage != CDB_STAGE_FREE)
+            return grg_refuse(why, "CDB-11.1.b", "A melee is already being declared");
+        return any_melee(g) ? 0 : grg_refuse(why, "CDB-11.1.a", "No unit of yours can attack");
+    case GRG_A_ATTACKER:
+        if (st->stage != CDB_STAGE_COMBAT || st->cmb_att >= 0)
+            return grg_refuse(why, "CDB-11.1.c", "Declare a melee first; it has one attacker");
+        if (may_attack(g, a->unit, why) < 0)
+            return -1;
+        return any_defender(g, a->unit)
+                   ? 0
+                   : grg_refuse(why, "CDB-11.1.a", "%s has no enemy it may attack to its front",
+                                cdb_name(g, a->unit));
+    case GRG_A_DEFENDER:
+        if (st->stage != CDB_STAGE_COMBAT || st->cmb_att < 0 || st->cmb_def >= 0)
+            return grg_refuse(why, "CDB-11.2.a",
+                              "Name the attacker first; a melee has one defender");
+        return may_defend(g, st->cmb_att, a->unit, why);
+    default:
+        if (st->stage != CDB_STAGE_COMBAT || st->cmb_def < 0)
+            return grg_refuse(why, "CDB-11.2.a", "A melee needs an attacker and a defender");
+        return 0;
+    }
+}
+
+static grg_event *die_event(grg_game *g, int u, int roll, const cdb_total *t, const char *rule,
+                            grg_events *ev)
+{
+    grg_event *e = grg_event_push(ev, GRG_EV_DIE);
+    if (!e)
+        return NULL;
+    e->unit = (int16_t)u;
+    e->side = g->units[u].side;
+    e->die = (int16_t)roll;
+    snprintf(e->rule, sizeof e->rule, "%s", rule);
+    for (int i = 0; i < t->n_terms; i++)
+        grg_event_term(e, t->terms[i].rule, t->terms[i].label, t->terms[i].value);
+    return e;
+}
+
+/* Rolls both dice, applies quality and writes the totals into the die events. Returns the
+ * difference attacker minus defender. */
+int cdb_roll_pair(grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td, int melee,
+                  const char *rule, grg_events *ev)
+{
+    int ra = grg_d6(g), rd = grg_d6(g);
+    int va = ra + ta->value, vd = rd + td->value;
+    grg_event *ea = die_event(g, a, ra, ta, rule, ev);
+    grg_event *ed = die_event(g, d, rd, td, rule, ev);
+    cdb_quality_adjust(g, a, d, &va, &vd, melee, ea, ed);
+    if (ea) {
+        ea->value = va;
+        snprintf(ea->text, sizeof ea->text, "%s rolls %d: total %d", cdb_name(g, a), ra, va);
+    }
+    if (ed) {
+        ed->value = vd;
+        snprintf(ed->text, sizeof ed->text, "%s rolls %d: total %d", cdb_name(g, d), rd, vd);
+    }
+    return va - vd;
+}
+
+static void resolve(grg_game *g, int a, int d, grg_events *ev)
+{
+    /* CDB-11.2.a: the defender turns to face its attacker unless in contact with an active unit */
+    int contact = 0;
+    for (int e = 0; e < g->n_units; e++)
+        contact |= cdb_frontal_contact(g, d, e) && g->units[e].side == g->active;
+    if (!contact && g->units[d].facing >= 0 && !cdb_in_front(g, d, g->units[a].hex))
+        cdb_turn_unit(g, d, facing_to_front(g, d, g->units[a].hex), "CDB-11.2.a",
+                      "it faces its attacker", ev);
+    cdb_total ta, td;
+    cdb_melee_totals(g, a, d, &ta, &td);
+    int sup[GRG_MAX_UNITS], n = cdb_supporters(g, a, d, sup);
+    n += cdb_supporters(g, d, a, sup + n);
+    for (int i = 0; i < n; i++)
+        g->units[sup[i]].flags |= CDB_UF_SUPPORTED;
+    g->units[a].flags |= CDB_UF_FOUGHT;
+    g->units[d].flags |= CDB_UF_FOUGHT | CDB_UF_ATTACKED;
+    int diff = cdb_roll_pair(g, a, d, &ta, &td, 1, "CDB-11.2.b", ev);
+    if (diff == 0)
+        cdb_result(g, a, d, 0, 0, ev);
+    else if (diff > 0)
+        cdb_result(g, a, d, diff, 0, ev);
+    else
+        cdb_result(g, d, a, -diff, 0, ev);
+}
+
+void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev)
+{
+    cdb_state *st = cdb_st(g);
+    switch (a->type) {
+    case GRG_A_COMBAT_BEGIN:
+        st->stage = CDB_STAGE_COMBAT;
+        st->cmb_att = st->cmb_def = -1;
+        return;
+    case GRG_A_ATTACKER:
+        st->cmb_att = a->unit;
+        return;
+    case GRG_A_DEFENDER:
+        st->cmb_def = a->unit;
+        return;
+    default: {
+        int att = st->cmb_att, def = st->cmb_def;
+        st->stage = CDB_STAGE_FREE;
+        st->cmb_att = st->cmb_def = -1;
+        resolve(g, att, def, ev);
+        cdb_morale_check(g, ev);
+        return;
+    }
+    }
+}
+
+/* CDB-11.1.a: the phase may end only when no active unit that has neither fought nor supported
+ * still faces an enemy it could attack. */
+int cdb_melee_owed(const grg_game *g, grg_verdict *why)
+{
+    for (int u = 0; u < g->n_units; u++) {
+        if (!cdb_on_map(g, u) || (g->units[u].flags & CDB_UF_SUPPORTED) ||
+            may_attack(g, u, NULL) < 0)
+            continue;
+        for (int d = 0; d < g->n_units; d++)
+            if (cdb_on_map(g, d) && may_defend(g, u, d, NULL) == 0)
+                return grg_refuse(why, "CDB-11.1.a",
+                                  "%s must fight %s or support a melee against it", cdb_name(g, u),
+                                  cdb_name(g, d));
+    }
+    return 0;
+}

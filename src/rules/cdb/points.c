@@ -1,0 +1,269 @@
+/* Action points (CDB-P5, CDB-4.2, CDB-4.3): the die per corps, the CinC's extra point, the cost
+ * of an activation with every modifier, and allied corps' reliability. */
+#include "cdb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int cdb_corps_side(const grg_game *g, int corps)
+{
+    int s = g->sc->corps[corps].side;
+    return (cdb_cst(g)->cflags[corps] & CDB_CF_SWITCHED) ? 1 - s : s;
+}
+
+/* Scenario special rule: a corps held back until a turn (Kadesh: the Hittite reserve). */
+int cdb_corps_frozen(const grg_game *g, int corps)
+{
+    return g->opt[CDB_OPT_FROZEN_CORPS] == corps + 1 && g->turn < g->opt[CDB_OPT_FROZEN_UNTIL];
+}
+
+static int surprised(const grg_game *g, int corps)
+{
+    return g->opt[CDB_OPT_SURPRISED_CORPS] == corps + 1 && g->turn == 1;
+}
+
+void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev)
+{
+    cdb_state *st = cdb_st(g);
+    if (!(st->cflags[corps] & CDB_CF_UNRELIABLE))
+        return;
+    st->cflags[corps] &= (int16_t)~CDB_CF_UNRELIABLE;
+    grg_event *e = grg_event_push(ev, GRG_EV_STATUS);
+    if (e) {
+        e->corps = (int16_t)corps;
+        e->side = (int16_t)cdb_corps_side(g, corps);
+        snprintf(e->rule, sizeof e->rule, "CDB-4.3.c");
+        snprintf(e->text, sizeof e->text, "Allied corps %s is reliable from now on: %s",
+                 g->sc->corps[corps].name, why);
+    }
+}
+
+static int cinc_of_side(const grg_game *g, int side)
+{
+    for (int i = 0; i < g->n_units; i++)
+        if (cdb_is_cinc(g, i) && g->units[i].side == side)
+            return i;
+    return -1;
+}
+
+/* B.3 step 1: one die per corps of the active side (allied corps their own, CDB-4.3.a), and the
+ * CinC's extra point (CDB-4.2.e). */
+void cdb_roll_points(grg_game *g, grg_events *ev)
+{
+    cdb_state *st = cdb_st(g);
+    const cdb_data *d = cdb_data_of(g);
+    for (int c = 0; c < g->sc->n_corps; c++) {
+        st->ap[c] = 0;
+        if (cdb_corps_side(g, c) != g->active)
+            continue;
+        grg_event *e;
+        if (cdb_corps_frozen(g, c) || surprised(g, c)) {
+            if ((e = grg_event_push(ev, GRG_EV_POINTS))) {
+                e->corps = (int16_t)c;
+                e->side = (int16_t)g->active;
+                snprintf(e->rule, sizeof e->rule, "scenario");
+                snprintf(e->text, sizeof e->text, "Corps %s gets no action points this turn",
+                         g->sc->corps[c].name);
+            }
+            continue;
+        }
+        int roll = grg_d6(g);
+        st->ap[c] = (int16_t)roll;
+        if ((e = grg_event_push(ev, GRG_EV_DIE))) {
+            e->unit = (int16_t)g->sc->corps[c].general; /* the general rolls for his corps */
+            e->corps = (int16_t)c;
+            e->side = (int16_t)g->active;
+            e->die = (int16_t)roll;
+            e->value = roll;
+            snprintf(e->rule, sizeof e->rule, "CDB-P5");
+            snprintf(e->text, sizeof e->text, "Corps %s rolls %d for action points",
+                     g->sc->corps[c].name, roll);
+        }
+        if (g->sc->corps[c].allied && !(st->cflags[c] & CDB_CF_ROLLED) &&
+            roll <= d->unreliable_roll) {
+            st->cflags[c] |= CDB_CF_UNRELIABLE;
+            if ((e = grg_event_push(ev, GRG_EV_STATUS))) {
+                e->corps = (int16_t)c;
+                e->side = (int16_t)g->active;
+                snprintf(e->rule, sizeof e->rule, "CDB-4.3.a");
+                snprintf(e->text, sizeof e->text,
+                         "Allied corps %s is unreliable: its first roll was %d",
+                         g->sc->corps[c].name, roll);
+            }
+        } else if (roll >= d->reliable_roll) {
+            cdb_make_reliable(g, c, "it rolled a 6", ev);
+        }
+        st->cflags[c] |= CDB_CF_ROLLED;
+        if ((e = grg_event_push(ev, GRG_EV_POINTS))) {
+            e->corps = (int16_t)c;
+            e->side = (int16_t)g->active;
+            e->value = roll;
+            snprintf(e->rule, sizeof e->rule, "CDB-P5");
+            snprintf(e->text, sizeof e->text, "Corps %s has %d action points", g->sc->corps[c].name,
+                     roll);
+        }
+    }
+    int cinc = cinc_of_side(g, g->active);
+    st->cinc_ap = (int16_t)(cinc >= 0 && cdb_on_map(g, cinc) ? d->cinc_extra : 0);
+    st->cinc_used = 0;
+}
+
+/* CDB-4.2.b: the command path avoids impassable hexes and hexes holding enemy units; ctx is a
+ * map-sized array marking the enemy-held hexes. */
+static int command_pass(const grg_game *g, grg_hex h, const void *ctx)
+{
+    const uint8_t *enemy = ctx;
+    return cdb_terrain_cls(g, h) != CDB_IMPASSABLE && !enemy[grg_map_index(&g->sc->map, h)];
+}
+
+/* CDB-4.2.a/e: the CinC alone, or a group of the CinC's own corps. */
+int cdb_cinc_commands(const grg_game *g, const int *units, int n)
+{
+    if (n == 1)
+        return cdb_is_cinc(g, units[0]);
+    int cinc = cinc_of_side(g, g->units[units[0]].side);
+    return cinc >= 0 && g->units[cinc].corps == g->units[units[0]].corps;
+}
+
+static void term(grg_command *out, int *cost, const char *rule, const char *label, int value)
+{
+    *cost += value;
+    if (out->n_terms < GRG_MAX_TERMS) {
+        grg_term *t = &out->terms[out->n_terms++];
+        snprintf(t->rule, sizeof t->rule, "%s", rule);
+        snprintf(t->label, sizeof t->label, "%s", label);
+        t->value = value;
+    }
+}
+
+/* CDB-4.2.b: command distance from the member nearest its general (path or straight metric). */
+static void command_distance(const grg_game *g, const int *units, int n, int gen, grg_command *out,
+                             int *cost)
+{
+    const cdb_data *d = cdb_data_of(g);
+    grg_hex gh = g->units[gen].hex;
+    int best = -1, near = units[0];
+    if (g->opt[CDB_OPT_COMMAND_METRIC] == 0) {
+        cdb_field f;
+        uint8_t enemy[GRG_MAP_MAX_DIM * GRG_MAP_MAX_DIM];
+        grg_hex targets[CDB_MAX_PIECES];
+        memset(enemy, 0, (size_t)g->sc->map.width * (size_t)g->sc->map.height);
+        for (int e = 0; e < g->n_units; e++)
+            if (cdb_on_map(g, e) && g->units[e].side != g->units[gen].side)
+                enemy[grg_map_index(&g->sc->map, g->units[e].hex)] = 1;
+        for (int i = 0; i < n && i < CDB_MAX_PIECES; i++)
+            targets[i] = g->units[units[i]].hex;
+        cdb_field_build(g, &f, gh, d->command_far + 1, command_pass, enemy, targets,
+                        n < CDB_MAX_PIECES ? n : CDB_MAX_PIECES);
+        for (int i = 0; i < n; i++) {
+            int dist = cdb_field_get(&f, g->units[units[i]].hex);
+            if (dist < 0)
+                dist = d->command_far + 1; /* no path: farther than 12 */
+            if (best < 0 || dist < best)
+                best = dist, near = units[i];
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            int dist = grg_hex_distance(gh, g->units[units[i]].hex);
+            if (best < 0 || dist < best)
+                best = dist, near = units[i];
+        }
+    }
+    char label[48];
+    if (best > d->command_far) {
+        snprintf(label, sizeof label, "more than %d hexes from its general", d->command_far);
+        term(out, cost, "CDB-4.2.b", label, d->cost_far);
+        return;
+    }
+    grg_los_result los;
+    cdb_los(g, g->units[near].hex, gh, &los);
+    if (!los.clear && best >= d->command_sight) {
+        snprintf(label, sizeof label, "out of sight of its general, %d hexes away", best);
+        term(out, cost, "CDB-4.2.b", label, d->cost_far);
+    }
+}
+
+/* The PA cost of activating these units (one unit, or the leaders of a group) with each term;
+ * `extra` is a strategic impulse flag (the label differs, not the cost). Without `distance` the
+ * CDB-4.2.b term is left out (a cheap lower bound). */
+static int cost_terms(const grg_game *g, const int *units, int n, int extra, int distance,
+                      grg_command *out)
+{
+    const cdb_data *d = cdb_data_of(g);
+    const cdb_state *st = cdb_cst(g);
+    int cost = 0, corps = g->units[units[0]].corps;
+    memset(out, 0, sizeof *out);
+    term(out, &cost, "CDB-P5",
+         extra   ? "strategic impulse"
+         : n > 1 ? "activate a group"
+                 : "activate a unit",
+         d->cost_activate);
+    int irregular = 0;
+    for (int i = 0; i < n; i++)
+        irregular |= cdb_is_irregular(g, units[i]);
+    if (irregular)
+        term(out, &cost, "CDB-P5", "irregulars (refunded if every MP is spent)", d->cost_irregular);
+    int cinc = cdb_cinc_commands(g, units, n);
+    if (cinc && !st->cinc_used)
+        term(out, &cost, "CDB-4.2.a", "commanded by the Commander-in-Chief", d->cost_cinc);
+    int gen = g->sc->corps[corps].general, has_gen = 0;
+    for (int i = 0; i < n; i++)
+        has_gen |= units[i] == gen;
+    if (gen >= 0 && !has_gen) {
+        if (!cdb_on_map(g, gen))
+            term(out, &cost, "CDB-4.2.c", "its general has left the map or was eliminated",
+                 d->cost_engaged);
+        else if (distance)
+            command_distance(g, units, n, gen, out, &cost);
+    }
+    if (gen >= 0 && cdb_on_map(g, gen) &&
+        cdb_adjacent_enemy(g, g->units[gen].side, g->units[gen].hex))
+        term(out, &cost, "CDB-4.2.c", "its general is adjacent to an enemy unit", d->cost_engaged);
+    if (cost < 0)
+        cost = 0; /* CDB-4.2.d */
+    out->cost = cost;
+    out->available = st->ap[corps] + (cinc ? st->cinc_ap : 0);
+    out->allowed = cost <= out->available;
+    if (!out->allowed) {
+        snprintf(out->rule, sizeof out->rule, "CDB-4.2.d");
+        snprintf(out->message, sizeof out->message,
+                 "Corps %s has %d action points; this activation costs %d",
+                 g->sc->corps[corps].name, out->available, cost);
+    }
+    return 0;
+}
+
+int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out)
+{
+    return cost_terms(g, units, n, extra, 1, out);
+}
+
+/* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
+ * command-distance search is skipped when its +1 cannot change the answer. */
+int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why)
+{
+    grg_command c;
+    int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
+    if (!why) {
+        cost_terms(g, units, n, extra, 0, &c);
+        if (c.cost > c.available)
+            return -1;
+        if (c.cost + cdb_data_of(g)->cost_far <= c.available)
+            return 0;
+    }
+    cost_terms(g, units, n, extra, 1, &c);
+    return c.allowed ? 0 : grg_refuse(why, c.rule, "%s", c.message);
+}
+
+/* Spends cost from the corps, the CinC's own point first where it may be used. */
+int cdb_pay(grg_game *g, int corps, int cost, int cinc_ok)
+{
+    cdb_state *st = cdb_st(g);
+    if (cinc_ok && st->cinc_ap > 0 && cost > 0) {
+        int k = cost < st->cinc_ap ? cost : st->cinc_ap;
+        st->cinc_ap = (int16_t)(st->cinc_ap - k);
+        cost -= k;
+    }
+    st->ap[corps] = (int16_t)(st->ap[corps] - cost);
+    return 0;
+}

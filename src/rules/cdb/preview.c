@@ -1,0 +1,96 @@
+/* The preview query (CDB-10.4, 11.2): both totals of a proposed shot or melee with every term and
+ * its rule id, and the exact chance of each outcome over the 36 pairs of dice. */
+#include "cdb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const out_names[] = {"none", "recoil", "destroyed", "flees"};
+
+static void add_outcome(grg_preview *p, const char *who, int code)
+{
+    char result[16], text[96];
+    if (code == CDB_OUT_NONE) {
+        snprintf(result, sizeof result, "none");
+        snprintf(text, sizeof text, "no effect");
+    } else {
+        snprintf(result, sizeof result, "%c-%s", who[0] == 'a' ? 'A' : 'D', out_names[code]);
+        snprintf(text, sizeof text, "the %s %s", who,
+                 code == CDB_OUT_RECOIL ? "recoils"
+                 : code == CDB_OUT_FLEE ? "flees"
+                                        : "is destroyed");
+    }
+    for (int i = 0; i < p->n_outcomes; i++)
+        if (strcmp(p->outcomes[i].result, result) == 0) {
+            p->outcomes[i].num++;
+            return;
+        }
+    if (p->n_outcomes >= GRG_MAX_OUTCOMES)
+        return;
+    grg_outcome *o = &p->outcomes[p->n_outcomes++];
+    snprintf(o->result, sizeof o->result, "%s", result);
+    snprintf(o->text, sizeof o->text, "%s", text);
+    o->num = 1;
+    o->den = 36;
+}
+
+static void copy_side(grg_preview_side *s, const cdb_total *t)
+{
+    s->total = t->value;
+    s->n_terms = t->n_terms;
+    memcpy(s->terms, t->terms, sizeof t->terms[0] * (size_t)t->n_terms);
+}
+
+/* Enumerates the dice: a is the attacker (or shooter), d the defender; `exposed` says whether the
+ * attacker can suffer (always in melee; counter-shooting in missile fire). */
+static void outcomes(const grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td,
+                     int melee, int exposed, grg_preview *p)
+{
+    for (int ra = 1; ra <= 6; ra++)
+        for (int rd = 1; rd <= 6; rd++) {
+            int va = ta->value + ra, vd = td->value + rd;
+            cdb_quality_adjust(g, a, d, &va, &vd, melee, NULL, NULL);
+            const char *rule, *why;
+            if (va > vd)
+                add_outcome(p, "defender", cdb_outcome(g, a, d, va - vd, &rule, &why));
+            else if (va < vd && exposed)
+                add_outcome(p, "attacker", cdb_outcome(g, d, a, vd - va, &rule, &why));
+            else
+                add_outcome(p, "", CDB_OUT_NONE);
+        }
+}
+
+int cdb_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
+                grg_verdict *why)
+{
+    int att = -1, def = -1;
+    cdb_total ta, td;
+    for (int i = 0; i < n; i++) {
+        if (acts[i].type == GRG_A_SHOOT) {
+            if (cdb_could_shoot(g, acts[i].unit, acts[i].target) == 0)
+                return grg_refuse(why, "CDB-10.2.a", "%s cannot shoot at %s",
+                                  cdb_name(g, acts[i].unit), cdb_name(g, acts[i].target));
+            snprintf(out->kind, sizeof out->kind, "missile");
+            cdb_missile_totals(g, acts[i].unit, acts[i].target, &ta, &td);
+            copy_side(&out->attacker, &ta);
+            copy_side(&out->defender, &td);
+            outcomes(g, acts[i].unit, acts[i].target, &ta, &td, 0,
+                     cdb_could_shoot(g, acts[i].target, acts[i].unit), out);
+            return 0;
+        }
+        if (acts[i].type == GRG_A_ATTACKER)
+            att = acts[i].unit;
+        if (acts[i].type == GRG_A_DEFENDER)
+            def = acts[i].unit;
+    }
+    if (att < 0 || def < 0 || !cdb_on_map(g, att) || !cdb_on_map(g, def) ||
+        !cdb_enemies(g, att, def) || !cdb_in_front(g, att, g->units[def].hex))
+        return grg_refuse(why, "CDB-11.1.a",
+                          "A melee preview needs an attacker and an enemy in its frontal hexes");
+    snprintf(out->kind, sizeof out->kind, "melee");
+    cdb_melee_totals(g, att, def, &ta, &td);
+    copy_side(&out->attacker, &ta);
+    copy_side(&out->defender, &td);
+    outcomes(g, att, def, &ta, &td, 1, 1, out);
+    return 0;
+}
