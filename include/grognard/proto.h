@@ -42,6 +42,8 @@ const grg_game *grg_session_game(const grg_session *s);
 const grg_loaded *grg_session_loaded(const grg_session *s);
 int grg_session_log_size(const grg_session *s);
 char *grg_session_log_entry(const grg_session *s, int i);
+/* An action as the protocol's JSON text (what `act` accepts), to free; NULL when out of memory. */
+char *grg_action_text(const grg_loaded *l, const grg_action *a);
 /* Runs a session over two streams until end of input or quit; returns 0. */
 int grg_session_run(const char *data_dir, FILE *in, FILE *out);
 

@@ -6,6 +6,15 @@ int grg_cli_validate(int argc, char **argv);
 int grg_cli_render(int argc, char **argv);
 int grg_cli_engine(int argc, char **argv);
 int grg_cli_selfplay(int argc, char **argv);
+/* The server and records (serve.c, replay.c, verify.c; issue 7). */
+int grg_cli_serve(int argc, char **argv);
+int grg_cli_play(int argc, char **argv);
+int grg_cli_replay(int argc, char **argv);
+int grg_cli_verify(int argc, char **argv);
+/* Reads a record file: *root is the parsed file (to free), *rec its record object. */
+struct cJSON;
+int grg_cli_read_record(const char *path, struct cJSON **root, struct cJSON **rec);
+int grg_cli_tournament(int argc, char **argv);
 
 /* Prints `usage` and returns 0 when argv holds --help or -h, else returns -1. */
 int grg_cli_help(int argc, char **argv, const char *usage);

@@ -14,6 +14,11 @@ static const char usage[] =
     "  validate FILE...    check scenario files; exit 1 and list every problem if any\n"
     "  render FILE -o OUT  draw a scenario's map and counters as SVG\n"
     "  selfplay ...        play random legal games to find crashes and dead ends\n"
+    "  serve [OPTIONS]     serve the browser client, the JSON API and live play\n"
+    "  play [OPTIONS]      serve and open a game against the AI; prints its address\n"
+    "  replay FILE         play a game record back move by move, checking its hashes\n"
+    "  verify RECORD       check a finished game's dice commitment and every hash\n"
+    "  tournament ...      play AI players against each other (docs/ai.md)\n"
     "  --version           print the version\n"
     "\n"
     "Each command takes --help. Data (rulesets, scenarios) is read from $GRG_DATA or %s.\n";
@@ -38,6 +43,11 @@ int main(int argc, char **argv)
         {"validate", grg_cli_validate},
         {"render", grg_cli_render},
         {"selfplay", grg_cli_selfplay},
+        {"serve", grg_cli_serve},
+        {"play", grg_cli_play},
+        {"replay", grg_cli_replay},
+        {"verify", grg_cli_verify},
+        {"tournament", grg_cli_tournament},
     };
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         printf(usage, grg_data_dir());

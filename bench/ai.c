@@ -1,0 +1,229 @@
+/* bench_ai: the AI's forward model and its strength (issue 9). For every scenario that loads:
+ * bytes per state, clones (into a preallocated state, and clone+free), legal-action generations,
+ * applies, random steps (legal, choose, apply) and random playouts per second; then a small
+ * tournament per scenario: search vs greedy, greedy vs random and search vs random, each side in
+ * turn, with 95% Wilson intervals. Prints figures; no thresholds.
+ *
+ * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 64; GAMES 0 skips the tournaments) */
+#include "grognard/ai.h"
+#include "grognard/proto.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static uint64_t rnd(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* A pool of states met along random playouts, so legal and apply are timed on typical states. */
+#define POOL 64
+typedef struct pool {
+    grg_game *g[POOL];
+    grg_action a[POOL]; /* a legal action of each */
+} pool;
+
+static void pool_fill(pool *p, const grg_loaded *l, grg_action_list *legal)
+{
+    uint64_t r = 5;
+    grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1, NULL, NULL);
+    for (int i = 0; i < POOL; i++) {
+        int skip = (int)(rnd(&r) % 40);
+        for (int k = 0; k <= skip; k++) {
+            grg_legal(g, NULL, 0, legal);
+            if (g->over || legal->n == 0) {
+                grg_game_free(g);
+                g = grg_game_new(l->rs, l->sc, NULL, rnd(&r), NULL, NULL);
+                continue;
+            }
+            grg_apply(g, &legal->items[rnd(&r) % (uint64_t)legal->n], NULL, NULL);
+        }
+        grg_legal(g, NULL, 0, legal);
+        if (g->over || legal->n == 0) {
+            i--;
+            grg_game_free(g);
+            g = grg_game_new(l->rs, l->sc, NULL, rnd(&r), NULL, NULL);
+            continue;
+        }
+        p->g[i] = grg_game_clone(g);
+        p->a[i] = legal->items[rnd(&r) % (uint64_t)legal->n];
+    }
+    grg_game_free(g);
+}
+
+static void forward_model(const char *file, const grg_loaded *l, grg_action_list *legal)
+{
+    pool p;
+    pool_fill(&p, l, legal);
+    grg_game *tmp = grg_game_clone(p.g[0]);
+    const double span = 0.3;
+    long n;
+    double t0, t;
+
+    for (n = 0, t0 = now(); (t = now() - t0) < span; n++)
+        for (int i = 0; i < 1000; i++)
+            grg_game_copy(tmp, p.g[(n + i) % POOL]);
+    double copy_ns = t * 1e9 / ((double)n * 1000);
+    for (n = 0, t0 = now(); (t = now() - t0) < span; n++)
+        for (int i = 0; i < 1000; i++)
+            grg_game_free(grg_game_clone(p.g[(n + i) % POOL]));
+    double clone_ns = t * 1e9 / ((double)n * 1000);
+    for (n = 0, t0 = now(); (t = now() - t0) < span; n++)
+        grg_legal(p.g[n % POOL], NULL, 0, legal);
+    double legal_s = (double)n / t;
+    for (n = 0, t0 = now(); (t = now() - t0) < span; n++) {
+        grg_game_copy(tmp, p.g[n % POOL]);
+        grg_apply(tmp, &p.a[n % POOL], NULL, NULL);
+    }
+    double apply_s = (double)n / t;
+
+    /* Random steps and playouts: choose uniformly among the legal actions, apply, restart at
+     * the end of a game. */
+    uint64_t r = 9;
+    long steps = 0, games = 0;
+    grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1, NULL, NULL);
+    for (t0 = now(); (t = now() - t0) < 1.0;) {
+        for (int k = 0; k < 256; k++) {
+            grg_legal(g, NULL, 0, legal);
+            if (g->over || legal->n == 0 || g->n_actions > 100000) {
+                games++;
+                grg_game_free(g);
+                g = grg_game_new(l->rs, l->sc, NULL, rnd(&r), NULL, NULL);
+                continue;
+            }
+            grg_apply(g, &legal->items[rnd(&r) % (uint64_t)legal->n], NULL, NULL);
+            steps++;
+        }
+    }
+    grg_game_free(g);
+    printf("%-36s %7zu B  copy %6.0f ns  clone+free %6.0f ns  legal %9.0f/s  apply %9.0f/s  "
+           "random steps %9.0f/s  playouts %7.1f/s\n",
+           file, grg_game_size(p.g[0]), copy_ns, clone_ns, legal_s, apply_s, (double)steps / t,
+           (double)games / t);
+    grg_game_free(tmp);
+    for (int i = 0; i < POOL; i++)
+        grg_game_free(p.g[i]);
+}
+
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    const double z = 1.959964;
+    double p = n ? (double)k / (double)n : 0.0, z2 = z * z, d = 1.0 + z2 / (double)n;
+    double c = (p + z2 / (2.0 * (double)n)) / d;
+    double h = z * sqrt(p * (1.0 - p) / (double)n + z2 / (4.0 * (double)n * (double)n)) / d;
+    *lo = c - h < 0 ? 0 : c - h;
+    *hi = c + h > 1 ? 1 : c + h;
+}
+
+/* games of a against b, a taking side i % 2; prints a's wins, draws and losses. */
+static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations)
+{
+    long w = 0, d = 0, lo_ = 0, actions = 0;
+    double t0 = now();
+    for (int i = 0; i < games; i++) {
+        uint64_t seed = 1000 + (uint64_t)i;
+        grg_game *g = grg_game_new(l->rs, l->sc, NULL, seed, NULL, NULL);
+        int a_side = i % 2;
+        grg_ai *ai[2];
+        ai[a_side] = grg_ai_new(a, seed * 3 + 1, NULL);
+        ai[1 - a_side] = grg_ai_new(b, seed * 3 + 2, NULL);
+        grg_ai_budget bud = {iterations, 0};
+        for (int n = 0; !g->over && n < 20000; n++) {
+            grg_action act;
+            if (grg_ai_choose(ai[g->active], g, bud, &act) < 0 ||
+                grg_apply(g, &act, NULL, NULL) < 0)
+                break;
+            actions++;
+        }
+        if (!g->over || g->winner < 0)
+            d++;
+        else if (g->winner == a_side)
+            w++;
+        else
+            lo_++;
+        grg_ai_free(ai[0]);
+        grg_ai_free(ai[1]);
+        grg_game_free(g);
+    }
+    double lo, hi;
+    wilson(w, games, &lo, &hi);
+    printf("  %-7s vs %-7s %3d games: %3ld-%3ld-%3ld (W-D-L)  wins %5.1f%% [%5.1f%%, %5.1f%%]  "
+           "%.1f s/game\n",
+           a, b, games, w, d, lo_, 100.0 * w / games, 100.0 * lo, 100.0 * hi,
+           (now() - t0) / games);
+    fflush(stdout);
+}
+
+static int scenario_files(char files[][256], int max)
+{
+    int n = 0;
+    static const char *const dirs[] = {"data/scenarios/test", "data/scenarios/cdb",
+                                       "data/scenarios/nap"};
+    for (size_t k = 0; k < sizeof dirs / sizeof *dirs; k++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", grg_data_dir(), dirs[k] + 5);
+        DIR *dir = opendir(path);
+        struct dirent *e;
+        while (dir && (e = readdir(dir)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
+                snprintf(files[n++], 256, "%s/%s", path, e->d_name);
+        }
+        if (dir)
+            closedir(dir);
+    }
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    int games = argc > 1 ? atoi(argv[1]) : 8;
+    int iterations = argc > 2 ? atoi(argv[2]) : 64;
+    char files[32][256];
+    int nf = scenario_files(files, 32);
+    grg_action_list *legal = malloc(sizeof *legal);
+    grg_loaded *loaded[32] = {0};
+    if (!legal)
+        return 1;
+    printf("forward model (one core):\n");
+    for (int f = 0; f < nf; f++) {
+        grg_problems *p = calloc(1, sizeof *p);
+        if (!p || grg_load_scenario(files[f], grg_data_dir(), &loaded[f], p, NULL) < 0) {
+            printf("%-36s does not load, skipped\n", strrchr(files[f], '/') + 1);
+            loaded[f] = NULL;
+        }
+        free(p);
+        if (loaded[f])
+            forward_model(strstr(files[f], "scenarios/") + 10, loaded[f], legal);
+    }
+    if (games > 0) {
+        printf("\ntournaments (%d games per pairing, search budget %d iterations a decision):\n",
+               games, iterations);
+        for (int f = 0; f < nf; f++) {
+            if (!loaded[f])
+                continue;
+            printf("%s\n", strstr(files[f], "scenarios/") + 10);
+            pairing(loaded[f], "search", "greedy", games, iterations);
+            pairing(loaded[f], "greedy", "random", games, iterations);
+            pairing(loaded[f], "search", "random", games, iterations);
+        }
+    }
+    for (int f = 0; f < nf; f++)
+        grg_loaded_free(loaded[f]);
+    free(legal);
+    return 0;
+}

@@ -1,0 +1,73 @@
+/* Computer players (design §1, §3; docs/ai.md). A player is a client of the engine API like any
+ * other: it lists legal actions, clones states, applies actions on the clones and evaluates them.
+ * It never calls a ruleset's internals and never reads the game's dice generator: before it
+ * simulates on a clone it re-seeds the clone's generator from its own (grg_game_reseed), so the
+ * dice it imagines are independent of the real rolls to come.
+ *
+ * Players: "random" (a uniform legal action), "greedy" (one-ply lookahead with rules of thumb),
+ * "search" (Monte Carlo rollouts over a player-turn and the opponent's reply). Instances are
+ * independent: no globals, so different threads may each use their own instance. */
+#ifndef GROGNARD_AI_H
+#define GROGNARD_AI_H
+
+#include "grognard/game.h"
+
+#include <stdint.h>
+
+/* Re-seeds g's dice generator from `seed` exactly as grg_game_new does (four splitmix64 outputs
+ * into xoshiro256**), sets g->seed to it and empties the scripted dice queue. The AI calls it on
+ * its clones so that they roll imagined dice: a plain clone would replay the real game's future
+ * rolls. Never call it on a game people play. */
+void grg_game_reseed(grg_game *g, uint64_t seed);
+
+/* A player instance, created by its table's `new`, freed by its `free`. */
+typedef struct grg_ai grg_ai;
+
+/* How long a player may think over one decision: `iterations` > 0 is a reproducible budget (a
+ * fixed seed and iteration budget always give the same choices); else `ms` milliseconds of wall
+ * clock (for play). Both 0: the player's default iteration budget. */
+typedef struct grg_ai_budget {
+    int iterations;
+    int ms;
+} grg_ai_budget;
+
+/* The table each player fills in. */
+typedef struct grg_ai_player {
+    const char *name; /* "random", "greedy", "search" */
+    const char *doc;  /* one line */
+    /* A new instance thinking with its own generator seeded from `seed`. `options` (may be NULL)
+     * is "key=value,key=value" with player-specific keys; unknown keys are ignored. NULL when out
+     * of memory. */
+    grg_ai *(*new_)(uint64_t seed, const char *options);
+    void (*free_)(grg_ai *ai);
+    /* Chooses the next action for the side to act in g (g->active) into *out. g is only read; the
+     * player thinks on its own clones. Returns 0, or -1 when the game is over or nothing is legal. */
+    int (*choose)(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out);
+} grg_ai_player;
+
+/* Every player, NULL-terminated; and a player by name (NULL if none). */
+const grg_ai_player *const *grg_ai_players(void);
+const grg_ai_player *grg_ai_find(const char *name);
+
+/* Convenience wrappers: an instance of the named player (NULL when unknown or out of memory), its
+ * choice, its release (NULL is fine). */
+grg_ai *grg_ai_new(const char *name, uint64_t seed, const char *options);
+int grg_ai_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out);
+void grg_ai_free(grg_ai *ai);
+const char *grg_ai_name(const grg_ai *ai);
+
+/* The server's entry point, for a worker thread: creates an instance of `player` ("search" for
+ * AI seats) seeded with `seed`, lets it think over g for at most `budget_ms` milliseconds (0: the
+ * player's default iteration budget), writes its action into *out and frees it. g is only read
+ * (the player works on clones), so the caller may pass a clone it owns; the function touches no
+ * global state and is safe to call from several threads at once on different games. Returns 0,
+ * or -1 when the player is unknown, the game is over, nothing is legal or memory runs out. */
+int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+                 grg_action *out);
+
+/* The static evaluation every player shares: a score of g for `side`, about -1..1 while the game
+ * runs (material, objectives, cohesion, distance to the enemy) and +-10 once it is won or lost
+ * (0 for a draw). Uses only the engine API: unit fields, scenario objectives, game_info. */
+double grg_ai_evaluate(const grg_game *g, int side);
+
+#endif

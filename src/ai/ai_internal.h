@@ -1,0 +1,79 @@
+/* What the players in src/ai share: the instance header, the AI's own generator, the cheap
+ * action-scoring policy used by rollouts and completions, and the simulation helpers. */
+#ifndef GRG_AI_INTERNAL_H
+#define GRG_AI_INTERNAL_H
+
+#include "grognard/ai.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Every instance starts with this header (the players' own structs embed it first). */
+struct grg_ai {
+    const grg_ai_player *player;
+};
+
+extern const grg_ai_player grg__ai_random;
+extern const grg_ai_player grg__ai_greedy;
+extern const grg_ai_player grg__ai_search;
+
+/* The AI's own generator (never the game's): splitmix64 over a 64-bit state. */
+uint64_t grg__ai_rand(uint64_t *state);
+/* Uniform in [0, n) for n > 0. */
+int grg__ai_below(uint64_t *state, int n);
+/* Uniform in [0, 1). */
+double grg__ai_unit(uint64_t *state);
+/* Mixes two values into a seed (for common random numbers across candidates). */
+uint64_t grg__ai_mix(uint64_t a, uint64_t b);
+/* Reads a "key=value" integer from an options string; returns def when absent. */
+int grg__ai_option(const char *options, const char *key, int def);
+/* Milliseconds on a monotonic clock. */
+double grg__ai_now_ms(void);
+
+/* Positions the policy scores against: the hexes of each side's units on the map. Built once per
+ * state (grg__ai_view_init), read by every score of that state. */
+typedef struct ai_view {
+    int n[GRG_MAX_SIDES];
+    grg_hex hex[GRG_MAX_SIDES][GRG_MAX_UNITS];
+} ai_view;
+void grg__ai_view_init(ai_view *v, const grg_game *g);
+/* Distance from h to the nearest unit of `side` on the map (a large number when there is none). */
+int grg__ai_nearest(const ai_view *v, int side, grg_hex h);
+/* Units of `side` adjacent to h. */
+int grg__ai_adjacent(const ai_view *v, int side, grg_hex h);
+
+/* The rules of thumb as a weight > 0 for each legal action: shoot and attack when allowed, step
+ * toward the enemy and the objectives, face the enemy, keep together, end phases last. Cheap: no
+ * clone, no query. The rollouts sample actions in proportion to it; completions take its best. */
+double grg__ai_weight(const grg_game *g, const ai_view *v, const grg_action *a);
+/* Index of an action of l drawn in proportion to its weight raised to `power` (the higher, the
+ * closer to the best); rng NULL: the best one, the first on ties. */
+int grg__ai_pick(const grg_game *g, const grg_action_list *l, uint64_t *rng, double power);
+
+/* Plays the policy on g (a clone with imagined dice) for at most max_steps actions or until
+ * stop() says so. Returns the number of actions applied. */
+typedef int (*ai_stop_fn)(const grg_game *g, void *ctx);
+int grg__ai_playout(grg_game *g, grg_action_list *scratch, uint64_t *rng, double power,
+                    int max_steps, ai_stop_fn stop, void *ctx);
+
+/* One-ply lookahead (lookahead.c): a reusable clone and action list. Zero-initialise; `ready`
+ * sizes the clone for g (returns -1 when out of memory), `release` frees it. */
+typedef struct ai_lookahead {
+    grg_game *scratch;
+    size_t bytes;
+    grg_action_list inner;
+} ai_lookahead;
+int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
+void grg__ai_lookahead_release(ai_lookahead *la);
+/* The expected evaluation, for the side to act, of playing a now and completing what it starts
+ * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
+ * candidate of a decision: common random numbers). */
+double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
+/* Keeps the `keep` heaviest actions of l under the rules of thumb (END_PHASE always stays). */
+void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
+
+/* True when g's dice generator moved since it held `before` (an imagined roll happened). Only
+ * ever used on the AI's own re-seeded clones. */
+int grg__ai_rolled(const grg_game *g, const uint64_t before[4]);
+
+#endif

@@ -1,0 +1,175 @@
+/* The static evaluation (docs/ai.md): one number for how well a side stands, from what every
+ * ruleset shares. Terms, each a difference between the side and its enemy:
+ *   material   the fraction of each side's starting worth still in play (a unit's worth is its
+ *              scenario strength, at least 1, tripled for generals; losses of strength count);
+ *   objectives points held: the ruleset's game_info "objectives_<side>" where it reports them,
+ *              else occupancy, plus a little for being nearer to each objective;
+ *   morale     corps the ruleset's game_info reports "demoralised";
+ *   cohesion   units with a friend near them (keep the line together);
+ *   generals   generals standing beside an enemy (keep them out of the melee);
+ *   contact    closeness to the enemy (armies that never meet decide nothing).
+ * A finished game is worth +-10 (a draw 0 plus a trace of material to break ties). */
+#include "ai_internal.h"
+
+#include <string.h>
+
+#define W_MATERIAL 1.0
+#define W_OBJECTIVES 0.35 /* where the ruleset reports objectives held (they decide games) */
+#define W_OCCUPANCY 0.05  /* where it does not (they may mean nothing to it) */
+#define W_MORALE 0.3
+#define W_GENERAL_EXPOSED 0.04 /* each general of ours beside an enemy */
+#define GENERAL_WORTH 3.0
+#define W_COHESION 0.05
+#define W_CONTACT 0.15
+#define CONTACT_RANGE 10.0
+
+/* Starting worth of a unit, from the scenario. */
+static double base_worth(const grg_scenario *sc, int i)
+{
+    const grg_unit_def *d = &sc->units[i];
+    double w = d->strength > 0 ? (double)d->strength : 1.0;
+    return d->general ? GENERAL_WORTH * w : w;
+}
+
+/* What is left of it now: nothing once eliminated, half once it left the map. */
+static double live_worth(const grg_game *g, int i)
+{
+    const grg_unit *u = &g->units[i];
+    const grg_unit_def *d = &g->sc->units[i];
+    double w = base_worth(g->sc, i);
+    if (u->status == GRG_UNIT_ELIMINATED)
+        return 0.0;
+    if (u->status == GRG_UNIT_EXITED)
+        return 0.5 * w;
+    if (d->strength > 0 && u->strength >= 0 && u->strength < d->strength)
+        w *= (double)u->strength / (double)d->strength;
+    return w;
+}
+
+static double material(const grg_game *g, int side)
+{
+    double have[GRG_MAX_SIDES] = {0}, start[GRG_MAX_SIDES] = {0};
+    for (int i = 0; i < g->n_units; i++) {
+        int s = g->units[i].side;
+        if (s < 0 || s >= GRG_MAX_SIDES)
+            continue;
+        start[s] += base_worth(g->sc, i);
+        have[s] += live_worth(g, i);
+    }
+    int foe = 1 - side;
+    double mine = start[side] > 0 ? have[side] / start[side] : 0.0;
+    double theirs = start[foe] > 0 ? have[foe] / start[foe] : 0.0;
+    return mine - theirs;
+}
+
+/* The value of an info item whose key is prefix + the start of the side's id (rulesets shorten
+ * long ids to fit the key), or -1. */
+static int info_side_value(const grg_info *in, const char *prefix, const char *side_id)
+{
+    size_t pl = strlen(prefix);
+    for (int i = 0; i < in->n; i++) {
+        const char *k = in->items[i].key;
+        if (in->items[i].is_text || strncmp(k, prefix, pl) != 0 || !k[pl])
+            continue;
+        if (strncmp(side_id, k + pl, strlen(k + pl)) == 0)
+            return in->items[i].value;
+    }
+    return -1;
+}
+
+/* Objectives and morale, with the ruleset's game_info where it speaks of them. */
+static void info_terms(const grg_game *g, int side, const ai_view *v, double *obj, double *morale)
+{
+    grg_info in;
+    in.n = 0;
+    if (g->rs->game_info)
+        g->rs->game_info(g, &in);
+    int foe = 1 - side, total = 0;
+    double held[GRG_MAX_SIDES] = {0}, near[GRG_MAX_SIDES] = {0};
+    for (int i = 0; i < g->sc->n_objectives; i++) {
+        const grg_objective_def *o = &g->sc->objectives[i];
+        total += o->points;
+        int d0 = grg__ai_nearest(v, 0, o->hex), d1 = grg__ai_nearest(v, 1, o->hex);
+        if (d0 == 0 || d1 == 0)
+            held[d0 == 0 ? 0 : 1] += o->points;
+        else if (d0 != d1)
+            near[d0 < d1 ? 0 : 1] += 0.25 * o->points;
+    }
+    int reported = 0;
+    for (int s = 0; s < g->sc->n_sides && s < GRG_MAX_SIDES; s++) {
+        int r = info_side_value(&in, "objectives_", g->sc->sides[s].id);
+        if (r >= 0) {
+            held[s] = r;
+            reported = 1;
+        }
+    }
+    *obj = total > 0 ? (held[side] + near[side] - held[foe] - near[foe]) / total : 0.0;
+    *obj *= reported ? W_OBJECTIVES : W_OCCUPANCY;
+    int demoralised[GRG_MAX_SIDES] = {0};
+    for (int i = 0; i < in.n; i++) {
+        if (!in.items[i].is_text || strncmp(in.items[i].key, "corps.", 6) != 0 ||
+            strcmp(in.items[i].text, "demoralised") != 0)
+            continue;
+        for (int c = 0; c < g->sc->n_corps; c++)
+            if (strncmp(g->sc->corps[c].id, in.items[i].key + 6, strlen(in.items[i].key + 6)) == 0 &&
+                g->sc->corps[c].side >= 0 && g->sc->corps[c].side < GRG_MAX_SIDES) {
+                demoralised[g->sc->corps[c].side]++;
+                break;
+            }
+    }
+    *morale = (double)(demoralised[foe] - demoralised[side]);
+}
+
+/* Cohesion: the share of a side's units with a friend within two hexes; contact: how near its
+ * units stand to the enemy, 1 when adjacent, falling linearly to 0 at CONTACT_RANGE + 1. */
+static void position_terms(const ai_view *v, int side, double *cohesion, double *contact)
+{
+    int foe = 1 - side;
+    double coh[2] = {0, 0}, con[2] = {0, 0};
+    for (int s = 0; s < 2; s++) {
+        int o = 1 - s;
+        for (int i = 0; i < v->n[s]; i++) {
+            grg_hex h = v->hex[s][i];
+            for (int j = 0; j < v->n[s]; j++)
+                if (j != i && grg_hex_distance(h, v->hex[s][j]) <= 2) {
+                    coh[s] += 1.0;
+                    break;
+                }
+            int d = grg__ai_nearest(v, o, h) - 1;
+            double c = 1.0 - (double)(d < 0 ? 0 : d) / CONTACT_RANGE;
+            con[s] += v->n[o] > 0 && c > 0.0 ? c : 0.0;
+        }
+        coh[s] = v->n[s] ? coh[s] / v->n[s] : 0.0;
+        con[s] = v->n[s] ? con[s] / v->n[s] : 0.0;
+    }
+    *cohesion = coh[side] - coh[foe];
+    *contact = con[side];
+}
+
+/* Generals of `side` on the map with an enemy unit adjacent. */
+static int generals_exposed(const grg_game *g, const ai_view *v, int side)
+{
+    int n = 0;
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        if (u->side == side && u->status == GRG_UNIT_ON_MAP && g->sc->units[i].general)
+            n += grg__ai_adjacent(v, 1 - side, u->hex) > 0;
+    }
+    return n;
+}
+
+double grg_ai_evaluate(const grg_game *g, int side)
+{
+    if (side < 0 || side >= GRG_MAX_SIDES)
+        return 0.0;
+    double m = material(g, side);
+    if (g->over)
+        return g->winner == side ? 10.0 + m : g->winner >= 0 ? -10.0 + m : 0.1 * m;
+    ai_view v;
+    grg__ai_view_init(&v, g);
+    double obj, morale, cohesion, contact;
+    info_terms(g, side, &v, &obj, &morale);
+    position_terms(&v, side, &cohesion, &contact);
+    return W_MATERIAL * m + obj + W_MORALE * morale + W_COHESION * cohesion +
+           W_CONTACT * contact - W_GENERAL_EXPOSED * generals_exposed(g, &v, side);
+}

@@ -1,0 +1,145 @@
+/* One-ply lookahead with imagined dice, shared by the greedy player (its whole judgement) and the
+ * search player (to choose which actions deserve rollouts). An action is applied on a re-seeded
+ * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
+ * heaviest action of the rules of thumb until the side could end the phase again, and the result
+ * is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
+ * thrown. A combat declared on the way is also judged by the engine's preview: the odds it
+ * reports (attacker total over defender total) add a small bonus or malus. */
+#include "ai_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define DICE_SAMPLES 6
+#define MAX_COMPLETION 40
+#define W_ODDS 0.03
+
+int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
+{
+    if (!la->scratch || la->bytes != grg_game_size(g)) {
+        grg_game_free(la->scratch);
+        la->scratch = grg_game_clone(g);
+        la->bytes = la->scratch ? grg_game_size(g) : 0;
+    }
+    return la->scratch ? 0 : -1;
+}
+
+void grg__ai_lookahead_release(ai_lookahead *la)
+{
+    grg_game_free(la->scratch);
+    la->scratch = NULL;
+    la->bytes = 0;
+}
+
+static int has_end_phase(const grg_action_list *l)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].type == GRG_A_END_PHASE)
+            return 1;
+    return 0;
+}
+
+/* The actions of a combat declaration as it is built, for the preview. */
+#define MAX_DECL 32
+typedef struct decl {
+    int n;
+    grg_action acts[MAX_DECL];
+} decl;
+
+static void decl_note(decl *d, const grg_action *a)
+{
+    if (a->type == GRG_A_COMBAT_BEGIN)
+        d->n = 0;
+    if ((a->type == GRG_A_COMBAT_BEGIN || a->type == GRG_A_ATTACKER || a->type == GRG_A_DEFENDER) &&
+        d->n < MAX_DECL)
+        d->acts[d->n++] = *a;
+}
+
+/* The odds of the declared combat as the engine previews them: log2 of attacker total over
+ * defender total, clamped to [-2, 2], less a half so that even odds count against; 0 when there
+ * is no declaration or no preview. */
+static double odds_term(const grg_game *g, const decl *d)
+{
+    int att = 0, def = 0;
+    for (int i = 0; i < d->n; i++) {
+        att += d->acts[i].type == GRG_A_ATTACKER;
+        def += d->acts[i].type == GRG_A_DEFENDER;
+    }
+    grg_preview pv;
+    if (!att || !def || grg_query_preview(g, d->acts, d->n, &pv, NULL) < 0)
+        return 0.0;
+    if (pv.attacker.total <= 0 || pv.defender.total <= 0)
+        return 0.0;
+    double r = log2((double)pv.attacker.total / (double)pv.defender.total);
+    return (r < -2.0 ? -2.0 : r > 2.0 ? 2.0 : r) - 0.5;
+}
+
+/* One imagined future of a: apply it on a clone with dice from `seed`, complete, evaluate. Sets
+ * *rolled when a die was thrown on the way. */
+static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
+                     int *rolled)
+{
+    int me = g->active;
+    grg_game *s = la->scratch;
+    grg_game_copy(s, g);
+    grg_game_reseed(s, seed);
+    uint64_t before[4];
+    memcpy(before, s->rng, sizeof before);
+    decl d = {0, {{0}}};
+    double odds = 0.0;
+    *rolled = 0;
+    if (grg_apply(s, a, NULL, NULL) < 0)
+        return -1e9;
+    decl_note(&d, a);
+    for (int k = 0; k < MAX_COMPLETION && !s->over && s->active == me; k++) {
+        grg_legal(s, NULL, 0, &la->inner);
+        if (la->inner.n == 0 || has_end_phase(&la->inner))
+            break;
+        const grg_action *next = &la->inner.items[grg__ai_pick(s, &la->inner, NULL, 1.0)];
+        if (next->type == GRG_A_COMBAT_CLOSE)
+            odds = odds_term(s, &d);
+        decl_note(&d, next);
+        if (grg_apply(s, next, NULL, NULL) < 0)
+            break;
+    }
+    *rolled = grg__ai_rolled(s, before);
+    return grg_ai_evaluate(s, me) + W_ODDS * odds;
+}
+
+double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base)
+{
+    int rolled = 0;
+    double sum = sample(la, g, a, grg__ai_mix(base, 0), &rolled);
+    if (!rolled)
+        return sum;
+    for (int k = 1; k < DICE_SAMPLES; k++) {
+        int again;
+        sum += sample(la, g, a, grg__ai_mix(base, (uint64_t)k), &again);
+    }
+    return sum / DICE_SAMPLES;
+}
+
+void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep)
+{
+    if (l->n <= keep)
+        return;
+    ai_view v;
+    grg__ai_view_init(&v, g);
+    for (int kept = 0; kept < keep; kept++) {
+        int best = kept;
+        double bw = -1.0;
+        for (int i = kept; i < l->n; i++) {
+            double w = grg__ai_weight(g, &v, &l->items[i]);
+            if (l->items[i].type == GRG_A_END_PHASE)
+                w += 1e6;
+            if (w > bw) {
+                bw = w;
+                best = i;
+            }
+        }
+        grg_action t = l->items[kept];
+        l->items[kept] = l->items[best];
+        l->items[best] = t;
+    }
+    l->n = keep;
+}

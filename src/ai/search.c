@@ -1,0 +1,273 @@
+/* The `search` player: one-ply lookahead to choose the candidates, then Monte Carlo rollouts over
+ * the rest of the player-turn, the opponent's reply and our next turn, with successive halving
+ * (docs/ai.md).
+ *
+ * At each decision every legal action is valued as the greedy player values it (lookahead.c);
+ * the `width` best become candidates. A rollout applies a candidate on a clone whose dice were
+ * re-seeded from the player's own generator, then plays both sides with the rules-of-thumb policy
+ * (weights raised to `power`: 0 always plays the heaviest action) until `turns` player-turns have
+ * ended (or the game, or a step cap), and scores the state with the static evaluation. The budget
+ * of rollouts is spent in rounds: each round gives every surviving candidate the same rollouts,
+ * on the same imagined dice and policy draws (common random numbers), then keeps the better half.
+ * A candidate's score blends its rollout mean with its one-ply value (`blend` percent of the
+ * latter); the best score wins. An iteration is one rollout, so a fixed seed and iteration budget
+ * give the same choice twice; a millisecond budget spends the rounds by the clock. */
+#include "ai_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CANDIDATES 48
+#define DEFAULT_WIDTH 6
+#define DEFAULT_BLEND 50
+#define DEFAULT_ITERATIONS 192
+#define TIE_BREAK 2e-3 /* rules-of-thumb weight added to the one-ply value: steps forward win ties */
+#define MAX_ROLLOUT 400
+#define SEGMENT_MIN 2
+#define DEFAULT_TURNS 3
+#define DEFAULT_POWER 0
+
+typedef struct search_ai {
+    grg_ai base;
+    uint64_t rng;
+    int iterations;
+    double power; /* sharpness of the rollout policy; 0: always its best action */
+    int turns;    /* rollout horizon in player-turn boundaries */
+    int width;    /* candidates kept after the one-ply lookahead */
+    double blend; /* weight of the one-ply value in a candidate's score, 0..1 */
+    ai_lookahead la;
+    double prior[MAX_CANDIDATES];
+    grg_game *sim;
+    size_t sim_bytes;
+    grg_action_list legal, scratch;
+    double sum[MAX_CANDIDATES];
+    double last[MAX_CANDIDATES]; /* the latest rollout's value */
+    int fixed[MAX_CANDIDATES];   /* its rollouts are all the same */
+    int count[MAX_CANDIDATES];
+    int order[MAX_CANDIDATES];
+} search_ai;
+
+static grg_ai *search_new(uint64_t seed, const char *options)
+{
+    search_ai *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->base.player = &grg__ai_search;
+    p->rng = seed ^ 0x736561726368ULL;
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
+    if (p->iterations < 1)
+        p->iterations = DEFAULT_ITERATIONS;
+    p->power = grg__ai_option(options, "power", DEFAULT_POWER);
+    p->turns = grg__ai_option(options, "turns", DEFAULT_TURNS);
+    p->width = grg__ai_option(options, "width", DEFAULT_WIDTH);
+    if (p->width < 1 || p->width > MAX_CANDIDATES)
+        p->width = DEFAULT_WIDTH;
+    p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
+    return &p->base;
+}
+
+static void search_free(grg_ai *ai)
+{
+    search_ai *p = (search_ai *)ai;
+    grg_game_free(p->sim);
+    grg__ai_lookahead_release(&p->la);
+    free(p);
+}
+
+/* Where a rollout stops: after `turns` player-turn boundaries (2: the end of our turn and of
+ * the opponent's reply; 3: and of our next turn). A boundary is a change of the side to act after
+ * at least SEGMENT_MIN actions, so a lone reaction such as a retreat does not count as a turn. */
+typedef struct horizon {
+    int turns;
+    int boundaries;
+    int active;
+    int segment;
+} horizon;
+
+static int at_horizon(const grg_game *g, void *ctx)
+{
+    horizon *h = ctx;
+    if (g->active != h->active) {
+        if (h->segment >= SEGMENT_MIN)
+            h->boundaries++;
+        h->active = g->active;
+        h->segment = 0;
+    }
+    h->segment++;
+    return h->boundaries >= h->turns;
+}
+
+/* One rollout of candidate a from g with dice and policy draws from seed. Sets *fixed when the
+ * rollout threw no die and the policy drew nothing: every rollout of a would then be the same. */
+static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint64_t seed,
+                      int *fixed)
+{
+    grg_game *s = p->sim;
+    grg_game_copy(s, g);
+    grg_game_reseed(s, seed);
+    uint64_t before[4];
+    memcpy(before, s->rng, sizeof before);
+    *fixed = 0;
+    if (grg_apply(s, a, NULL, NULL) < 0)
+        return -1e9;
+    uint64_t draws = seed ^ 0x706f6c696379ULL;
+    horizon h = {p->turns, 0, g->active, 1};
+    grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT,
+                    at_horizon, &h);
+    *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
+    return grg_ai_evaluate(s, g->active);
+}
+
+/* A candidate's score: its rollout mean blended with its one-ply value. */
+static double mean(const search_ai *p, int c)
+{
+    if (!p->count[c])
+        return -1e18;
+    return (1.0 - p->blend) * p->sum[c] / p->count[c] + p->blend * p->prior[c];
+}
+
+/* Values every legal action by the one-ply lookahead and keeps the `width` best, best first. */
+static void shortlist(search_ai *p, const grg_game *g)
+{
+    grg_action_list *l = &p->legal;
+    uint64_t base = grg__ai_rand(&p->rng);
+    ai_view v;
+    grg__ai_view_init(&v, g);
+    for (int i = 0; i < l->n; i++)
+        p->prior[i] = grg__ai_one_ply(&p->la, g, &l->items[i], base) +
+                      TIE_BREAK * grg__ai_weight(g, &v, &l->items[i]);
+    int keep = l->n < p->width ? l->n : p->width;
+    for (int k = 0; k < keep; k++) {
+        int best = k;
+        for (int i = k + 1; i < l->n; i++)
+            if (p->prior[i] > p->prior[best])
+                best = i;
+        grg_action ta = l->items[k];
+        l->items[k] = l->items[best];
+        l->items[best] = ta;
+        double tv = p->prior[k];
+        p->prior[k] = p->prior[best];
+        p->prior[best] = tv;
+    }
+    l->n = keep;
+}
+
+/* Sorts the first n entries of order by mean, best first (insertion sort: n <= 24). */
+static void rank(search_ai *p, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int c = p->order[i], j = i;
+        while (j > 0 && mean(p, p->order[j - 1]) < mean(p, c)) {
+            p->order[j] = p->order[j - 1];
+            j--;
+        }
+        p->order[j] = c;
+    }
+}
+
+/* One pass: a rollout of every surviving candidate on the same seed (a candidate whose rollout
+ * was found fixed counts its one value again without replaying it). */
+static void pass(search_ai *p, const grg_game *g, int alive, uint64_t seed)
+{
+    for (int i = 0; i < alive; i++) {
+        int c = p->order[i];
+        if (!p->fixed[c]) {
+            p->last[c] = rollout(p, g, &p->legal.items[c], seed, &p->fixed[c]);
+        }
+        p->sum[c] += p->last[c];
+        p->count[c]++;
+    }
+}
+
+static int all_fixed(const search_ai *p, int alive)
+{
+    for (int i = 0; i < alive; i++)
+        if (!p->fixed[p->order[i]])
+            return 0;
+    return 1;
+}
+
+static int rounds_for(int n)
+{
+    int r = 0;
+    while ((1 << r) < n)
+        r++;
+    return r;
+}
+
+/* Successive halving with a budget of rollouts, or of milliseconds when ms > 0. */
+static int halve(search_ai *p, const grg_game *g, int iterations, double ms)
+{
+    int n = p->legal.n, alive = n, rounds = rounds_for(n);
+    for (int c = 0; c < n; c++) {
+        p->sum[c] = 0.0;
+        p->count[c] = 0;
+        p->fixed[c] = 0;
+        p->order[c] = c;
+    }
+    uint64_t base = grg__ai_rand(&p->rng);
+    double start = grg__ai_now_ms();
+    int left = iterations;
+    for (int r = 0; r < rounds && alive > 1; r++) {
+        uint64_t k = 0;
+        if (ms > 0) {
+            double until = start + ms * (r + 1) / rounds;
+            do
+                pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k++));
+            while (grg__ai_now_ms() < until && !all_fixed(p, alive));
+        } else {
+            int per = left / (alive * (rounds - r));
+            if (per < 1)
+                per = 1;
+            for (; (int)k < per && !(k > 0 && all_fixed(p, alive)); k++)
+                pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k));
+            left -= per * alive;
+        }
+        rank(p, alive);
+        alive = (alive + 1) / 2;
+    }
+    rank(p, alive);
+    return p->order[0];
+}
+
+static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
+{
+    search_ai *p = (search_ai *)ai;
+    if (g->over || grg_legal(g, NULL, 0, &p->legal) < 0 || p->legal.n == 0)
+        return -1;
+    if (p->legal.n == 1) {
+        *out = p->legal.items[0];
+        return 0;
+    }
+    if (grg__ai_lookahead_ready(&p->la, g) < 0) {
+        *out = p->legal.items[0];
+        return 0;
+    }
+    if (!p->sim || p->sim_bytes != grg_game_size(g)) {
+        grg_game_free(p->sim);
+        p->sim = grg_game_clone(g);
+        p->sim_bytes = p->sim ? grg_game_size(g) : 0;
+        if (!p->sim) {
+            *out = p->legal.items[0];
+            return 0;
+        }
+    }
+    grg__ai_prune(g, &p->legal, MAX_CANDIDATES);
+    shortlist(p, g);
+    if (p->legal.n == 1) {
+        *out = p->legal.items[0];
+        return 0;
+    }
+    int iterations = budget.iterations > 0 ? budget.iterations : p->iterations;
+    double ms = budget.iterations > 0 ? 0.0 : (double)budget.ms;
+    *out = p->legal.items[halve(p, g, iterations, ms)];
+    return 0;
+}
+
+const grg_ai_player grg__ai_search = {
+    .name = "search",
+    .doc = "Monte Carlo rollouts over a player-turn and the reply, with successive halving",
+    .new_ = search_new,
+    .free_ = search_free,
+    .choose = search_choose,
+};

@@ -1,0 +1,89 @@
+/* grognard serve and grognard play: the game server (docs/server.md). */
+#include "cli.h"
+
+#include "grognard/server.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char serve_use[] =
+    "usage: grognard serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--web DIR]\n"
+    "                      [--data DIR] [--test-dice] [--ai PLAYER] [--ai-ms MS] [--quiet]\n"
+    "Serves web/, the JSON API and live play over WebSocket (docs/server-api.md) until\n"
+    "SIGINT or SIGTERM. --port 0 picks a free port. The database defaults to\n"
+    "$XDG_DATA_HOME/grognard/grognard.db (or ~/.local/share/grognard/grognard.db).\n"
+    "--test-dice lets POST /api/games/GID/dice queue dice (tests only).\n";
+
+static const char play_use[] =
+    "usage: grognard play [--scenario ID|FILE] [--side SIDE] [serve options]\n"
+    "Serves like grognard serve and creates a game against the AI: you play SIDE (the\n"
+    "scenario's first side by default). Prints the address to open in a browser.\n";
+
+/* Reads the options shared by serve and play; returns 0, or 2 after printing the usage. */
+static int parse(int argc, char **argv, grg_server_config *c, int play, const char *use)
+{
+    memset(c, 0, sizeof *c);
+    c->host = "127.0.0.1";
+    c->port = 8080;
+    c->ai_ms = 150;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--test-dice"))
+            c->test_dice = 1;
+        else if (!strcmp(a, "--quiet"))
+            c->quiet = 1;
+        else if (!v)
+            goto bad;
+        else if (!strcmp(a, "--host"))
+            c->host = argv[++i];
+        else if (!strcmp(a, "--port")) {
+            char *end;
+            long p = strtol(argv[++i], &end, 10);
+            if (*end || p < 0 || p > 65535)
+                goto bad;
+            c->port = (int)p;
+        } else if (!strcmp(a, "--db"))
+            c->db_path = argv[++i];
+        else if (!strcmp(a, "--web"))
+            c->web_dir = argv[++i];
+        else if (!strcmp(a, "--data"))
+            c->data_dir = argv[++i];
+        else if (!strcmp(a, "--ai"))
+            c->ai_player = argv[++i];
+        else if (!strcmp(a, "--ai-ms"))
+            c->ai_ms = atoi(argv[++i]);
+        else if (play && !strcmp(a, "--scenario"))
+            c->play_scenario = argv[++i];
+        else if (play && !strcmp(a, "--side"))
+            c->play_side = argv[++i];
+        else
+            goto bad;
+    }
+    return 0;
+bad:
+    fputs(use, stderr);
+    return 2;
+}
+
+int grg_cli_serve(int argc, char **argv)
+{
+    grg_server_config c;
+    if (grg_cli_help(argc, argv, serve_use) == 0)
+        return 0;
+    int rc = parse(argc, argv, &c, 0, serve_use);
+    return rc ? rc : grg_server_run(&c);
+}
+
+int grg_cli_play(int argc, char **argv)
+{
+    grg_server_config c;
+    if (grg_cli_help(argc, argv, play_use) == 0)
+        return 0;
+    int rc = parse(argc, argv, &c, 1, play_use);
+    if (rc)
+        return rc;
+    if (!c.play_scenario)
+        c.play_scenario = ""; /* the default: cdb's Kadesh, else the test duel */
+    return grg_server_run(&c);
+}

@@ -1,0 +1,380 @@
+/* grognard tournament: plays two AI players against each other on one scenario, on worker
+ * processes, and reports wins, draws and losses per player and per side with 95% Wilson
+ * confidence intervals (docs/ai.md). Game i uses seed S+i for the game's dice and seeds derived
+ * from it for the players, and player A takes side i % 2, so every game is reproducible alone
+ * and the players swap sides every game. Games that reach the action cap count as draws. */
+#include "cli.h"
+
+#include "grognard/ai.h"
+#include "grognard/proto.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char use[] =
+    "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
+    "                           [--budget MS | --iterations K] [--max-actions M] [--json OUT]\n"
+    "                           [--options-a OPTS] [--options-b OPTS]\n"
+    "Plays N games of player A against player B (random, greedy, search), swapping sides every\n"
+    "game, on J worker processes. Game i uses seed S+i. Budget per decision: K rollouts\n"
+    "(reproducible) or MS milliseconds. Prints wins/draws/losses per player and side with 95%\n"
+    "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
+    "OPTS are a player's options, key=value,... (search: iterations, power; docs/ai.md).\n";
+
+typedef struct opts {
+    const char *file, *json;
+    const char *popts[2]; /* each player's options ("key=value,..."), may be NULL */
+    char names[2][32];
+    long games, max_actions;
+    uint64_t seed;
+    int jobs;
+    grg_ai_budget budget;
+} opts;
+
+/* What a worker reports of one game (fits in PIPE_BUF, so writes never interleave). */
+typedef struct game_result {
+    int32_t index;
+    int32_t a_side;  /* side player A played */
+    int32_t winner;  /* 0 = player A, 1 = player B, -1 draw */
+    int32_t capped;  /* reached the action cap */
+    int32_t error;   /* a player failed to move or chose an illegal action */
+    int32_t turns;
+    int64_t actions;
+    double secs;
+} game_result;
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    uint64_t z = x + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Plays game i to its end (or the cap). */
+static game_result play_game(const opts *o, const grg_loaded *l, long i)
+{
+    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0};
+    double t0 = now_s();
+    uint64_t seed = o->seed + (uint64_t)i;
+    grg_err err;
+    grg_game *g = grg_game_new(l->rs, l->sc, NULL, seed, NULL, &err);
+    grg_ai *ai[2] = {NULL, NULL};
+    if (!g) {
+        r.error = 1;
+        return r;
+    }
+    for (int side = 0; side < 2; side++) {
+        int player = side == r.a_side ? 0 : 1;
+        ai[side] = grg_ai_new(o->names[player], mix(seed ^ (uint64_t)(side + 1) << 40),
+                              o->popts[player]);
+    }
+    while (!g->over && ai[0] && ai[1]) {
+        grg_action a;
+        if (r.actions >= o->max_actions) {
+            r.capped = 1;
+            break;
+        }
+        if (grg_ai_choose(ai[g->active], g, o->budget, &a) < 0 ||
+            grg_apply(g, &a, NULL, NULL) < 0) {
+            r.error = 1;
+            break;
+        }
+        r.actions++;
+    }
+    if (g->over && g->winner >= 0)
+        r.winner = g->winner == r.a_side ? 0 : 1;
+    r.turns = g->turn;
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+    r.secs = now_s() - t0;
+    return r;
+}
+
+/* A worker: games w, w + J, w + 2J, ..., each result written to fd as it ends. */
+static void worker(const opts *o, const grg_loaded *l, int w, int fd)
+{
+    for (long i = w; i < o->games; i += o->jobs) {
+        game_result r = play_game(o, l, i);
+        if (write(fd, &r, sizeof r) != (ssize_t)sizeof r)
+            break;
+    }
+}
+
+/* Wilson score interval for k successes in n trials, 95%. */
+static void wilson(long k, long n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = 0.0;
+        *hi = 1.0;
+        return;
+    }
+    const double z = 1.959964;
+    double p = (double)k / (double)n, z2 = z * z, d = 1.0 + z2 / (double)n;
+    double c = (p + z2 / (2.0 * (double)n)) / d;
+    double h = z * sqrt(p * (1.0 - p) / (double)n + z2 / (4.0 * (double)n * (double)n)) / d;
+    *lo = c - h < 0.0 ? 0.0 : c - h;
+    *hi = c + h > 1.0 ? 1.0 : c + h;
+}
+
+typedef struct tally {
+    long w, d, l;
+} tally;
+
+typedef struct totals {
+    tally player[2];         /* from each player's point of view */
+    tally by_side[2][2];     /* player, side */
+    long done, capped, errors, actions;
+    double secs;
+} totals;
+
+static void add(totals *t, const game_result *r)
+{
+    for (int p = 0; p < 2; p++) {
+        int side = p == 0 ? r->a_side : 1 - r->a_side;
+        tally *a = &t->player[p], *b = &t->by_side[p][side];
+        if (r->winner < 0) {
+            a->d++;
+            b->d++;
+        } else if (r->winner == p) {
+            a->w++;
+            b->w++;
+        } else {
+            a->l++;
+            b->l++;
+        }
+    }
+    t->done++;
+    t->capped += r->capped;
+    t->errors += r->error;
+    t->actions += r->actions;
+    t->secs += r->secs;
+}
+
+static void progress(const opts *o, const totals *t)
+{
+    char bar[41];
+    int filled = (int)(40 * t->done / o->games);
+    for (int i = 0; i < 40; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[40] = '\0';
+    fprintf(stderr, "\r[%s] %ld/%ld  %s %ld-%ld-%ld %s", bar, t->done, o->games, o->names[0],
+            t->player[0].w, t->player[0].d, t->player[0].l, o->names[1]);
+    fflush(stderr);
+}
+
+static void row(FILE *f, const char *label, const tally *a)
+{
+    long n = a->w + a->d + a->l;
+    double lo, hi;
+    wilson(a->w, n, &lo, &hi);
+    double score = n ? (a->w + 0.5 * a->d) / (double)n : 0.0;
+    fprintf(f, "%-22s %5ld %5ld %5ld %6ld %6.1f%%  [%5.1f%%, %5.1f%%] %6.1f%%\n", label, n, a->w,
+            a->d, a->l, n ? 100.0 * a->w / n : 0.0, 100.0 * lo, 100.0 * hi, 100.0 * score);
+}
+
+static void print_table(const opts *o, const grg_loaded *l, const totals *t, double wall)
+{
+    char budget[64];
+    if (o->budget.iterations > 0)
+        snprintf(budget, sizeof budget, "%d iterations", o->budget.iterations);
+    else if (o->budget.ms > 0)
+        snprintf(budget, sizeof budget, "%d ms", o->budget.ms);
+    else
+        snprintf(budget, sizeof budget, "the players' defaults");
+    printf("tournament: %s, %s vs %s, %ld games, budget per decision: %s\n", l->sc->id,
+           o->names[0], o->names[1], t->done, budget);
+    printf("%-22s %5s %5s %5s %6s %7s  %-16s %7s\n", "player", "games", "wins", "draws", "losses",
+           "win", "95% CI (wins)", "score");
+    for (int p = 0; p < 2; p++)
+        row(stdout, o->names[p], &t->player[p]);
+    for (int p = 0; p < 2; p++)
+        for (int s = 0; s < 2 && s < l->sc->n_sides; s++) {
+            char label[64];
+            snprintf(label, sizeof label, "%s as %s", o->names[p], l->sc->sides[s].id);
+            row(stdout, label, &t->by_side[p][s]);
+        }
+    printf("capped games (draws at %ld actions): %ld; errors: %ld; %ld actions, %.1f s wall\n",
+           o->max_actions, t->capped, t->errors, t->actions, wall);
+}
+
+static void json_tally(FILE *f, const tally *a)
+{
+    long n = a->w + a->d + a->l;
+    double lo, hi;
+    wilson(a->w, n, &lo, &hi);
+    fprintf(f, "\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"win_ci95\":[%.4f,%.4f]", n,
+            a->w, a->d, a->l, lo, hi);
+}
+
+static int write_json(const opts *o, const grg_loaded *l, const totals *t, const game_result *all)
+{
+    FILE *f = fopen(o->json, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "{\"scenario\":\"%s\",\"players\":[\"%s\",\"%s\"],\"seed\":\"%016llx\",", l->sc->id,
+            o->names[0], o->names[1], (unsigned long long)o->seed);
+    fprintf(f, "\"budget\":{\"iterations\":%d,\"ms\":%d},\"max_actions\":%ld,\"capped\":%ld,"
+               "\"errors\":%ld,\"per_player\":[",
+            o->budget.iterations, o->budget.ms, o->max_actions, t->capped, t->errors);
+    for (int p = 0; p < 2; p++) {
+        fprintf(f, "%s{\"player\":\"%s\",", p ? "," : "", o->names[p]);
+        json_tally(f, &t->player[p]);
+        fprintf(f, ",\"by_side\":[");
+        for (int s = 0; s < 2; s++) {
+            fprintf(f, "%s{\"side\":\"%s\",", s ? "," : "", l->sc->sides[s].id);
+            json_tally(f, &t->by_side[p][s]);
+            fputc('}', f);
+        }
+        fprintf(f, "]}");
+    }
+    fprintf(f, "],\"games\":[");
+    for (long i = 0; i < o->games; i++) {
+        const game_result *r = &all[i];
+        fprintf(f, "%s{\"index\":%d,\"seed\":\"%016llx\",\"a_side\":%d,\"winner\":%s,"
+                   "\"capped\":%s,\"error\":%s,\"actions\":%lld,\"turns\":%d}",
+                i ? "," : "", r->index, (unsigned long long)(o->seed + (uint64_t)i), r->a_side,
+                r->winner < 0 ? "null" : r->winner == 0 ? "\"A\"" : "\"B\"",
+                r->capped ? "true" : "false", r->error ? "true" : "false", (long long)r->actions,
+                r->turns);
+    }
+    fprintf(f, "]}\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static int parse(int argc, char **argv, opts *o)
+{
+    const char *players = NULL;
+    *o = (opts){NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
+    for (int i = 1; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v)
+            return -1;
+        if (!strcmp(argv[i], "--scenario"))
+            o->file = v;
+        else if (!strcmp(argv[i], "--players"))
+            players = v;
+        else if (!strcmp(argv[i], "--games"))
+            o->games = strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--seed"))
+            o->seed = strtoull(v, NULL, strlen(v) == 16 ? 16 : 10);
+        else if (!strcmp(argv[i], "--jobs"))
+            o->jobs = (int)strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--budget"))
+            o->budget.ms = (int)strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--iterations"))
+            o->budget.iterations = (int)strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--max-actions"))
+            o->max_actions = strtol(v, NULL, 10);
+        else if (!strcmp(argv[i], "--options-a"))
+            o->popts[0] = v;
+        else if (!strcmp(argv[i], "--options-b"))
+            o->popts[1] = v;
+        else if (!strcmp(argv[i], "--json"))
+            o->json = v;
+        else
+            return -1;
+        i++;
+    }
+    const char *comma = players ? strchr(players, ',') : NULL;
+    if (!o->file || !comma || o->games < 1 || o->jobs < 1 || o->max_actions < 1)
+        return -1;
+    snprintf(o->names[0], sizeof o->names[0], "%.*s", (int)(comma - players), players);
+    snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);
+    for (int p = 0; p < 2; p++)
+        if (!grg_ai_find(o->names[p])) {
+            fprintf(stderr, "tournament: unknown player '%s' (random, greedy, search)\n",
+                    o->names[p]);
+            return -1;
+        }
+    if (o->jobs > o->games)
+        o->jobs = (int)o->games;
+    return 0;
+}
+
+/* Forks the workers and collects their results; returns 0 or -1 when a worker failed. */
+static int run(const opts *o, const grg_loaded *l, totals *t, game_result *all)
+{
+    int fds[2];
+    if (pipe(fds) < 0)
+        return -1;
+    pid_t pids[256];
+    int n = o->jobs < 256 ? o->jobs : 256;
+    fflush(NULL);
+    for (int w = 0; w < n; w++) {
+        pids[w] = fork();
+        if (pids[w] == 0) {
+            close(fds[0]);
+            worker(o, l, w, fds[1]);
+            close(fds[1]);
+            _exit(0);
+        }
+    }
+    close(fds[1]);
+    game_result r;
+    ssize_t got;
+    while ((got = read(fds[0], &r, sizeof r)) == (ssize_t)sizeof r || (got < 0 && errno == EINTR)) {
+        if (got < 0 || r.index < 0 || r.index >= o->games)
+            continue;
+        all[r.index] = r;
+        add(t, &r);
+        progress(o, t);
+    }
+    close(fds[0]);
+    fputc('\n', stderr);
+    int failed = 0;
+    for (int w = 0; w < n; w++) {
+        int status = 0;
+        if (pids[w] < 0 || waitpid(pids[w], &status, 0) < 0 || !WIFEXITED(status) ||
+            WEXITSTATUS(status) != 0)
+            failed = 1;
+    }
+    return failed || t->done != o->games ? -1 : 0;
+}
+
+int grg_cli_tournament(int argc, char **argv)
+{
+    if (grg_cli_help(argc, argv, use) == 0)
+        return 0;
+    opts o;
+    if (parse(argc, argv, &o) < 0) {
+        fputs(use, stderr);
+        return 2;
+    }
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    if (!p || grg_load_scenario(o.file, grg_data_dir(), &l, p, NULL) < 0) {
+        for (int k = 0; p && k < p->n; k++)
+            fprintf(stderr, "%s: %s: %s\n", o.file, p->items[k].path, p->items[k].message);
+        free(p);
+        return 1;
+    }
+    free(p);
+    totals t;
+    memset(&t, 0, sizeof t);
+    game_result *all = calloc((size_t)o.games, sizeof *all);
+    double t0 = now_s();
+    int rc = all ? run(&o, l, &t, all) : -1;
+    print_table(&o, l, &t, now_s() - t0);
+    if (rc == 0 && o.json && write_json(&o, l, &t, all) < 0) {
+        fprintf(stderr, "tournament: cannot write %s\n", o.json);
+        rc = -1;
+    }
+    free(all);
+    grg_loaded_free(l);
+    return rc < 0 || t.errors ? 1 : 0;
+}

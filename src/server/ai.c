@@ -1,0 +1,184 @@
+/* AI seats: the loop thread submits a clone of the game; worker threads think (src/ai through
+ * grg_ai_think, which re-seeds its own clones so it never sees the real dice to come) and post the
+ * chosen action back, waking the loop with lws_cancel_service, the one lws call that is safe from
+ * another thread. The loop applies the answer only if the game has not changed meanwhile. */
+#include "server.h"
+
+#include "grognard/ai.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define AI_MAX_THREADS 4
+
+typedef struct ai_job {
+    char gid[SRV_ID_LEN];
+    unsigned gen;
+    grg_game *clone;
+    uint64_t seed;
+    grg_action out;
+    int ok;
+    struct ai_job *next;
+} ai_job;
+
+struct srv_ai {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    ai_job *todo, *todo_tail, *done;
+    pthread_t th[AI_MAX_THREADS];
+    int n_threads, stop;
+    struct lws_context *ctx;
+    char player[32];
+    int budget_ms;
+    uint64_t rng; /* our own generator for the AI's seeds: never the game's */
+};
+
+/* A uniformly random legal action, drawn with the caller's generator: the fallback when no
+ * player of src/ai answers. */
+static int random_choice(const grg_game *g, uint64_t seed, grg_action *out)
+{
+    grg_action_list *l = malloc(sizeof *l);
+    if (!l || g->over || grg_legal(g, NULL, 0, l) < 0 || l->n == 0) {
+        free(l);
+        return -1;
+    }
+    uint64_t z = seed + 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    *out = l->items[(z ^ (z >> 31)) % (uint64_t)l->n];
+    free(l);
+    return 0;
+}
+
+int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+                     grg_action *out)
+{
+    if (grg_ai_think(player, g, seed, budget_ms, out) == 0)
+        return 0;
+    if (strcmp(player, "random") != 0 && grg_ai_think("random", g, seed, 0, out) == 0)
+        return 0;
+    return random_choice(g, seed, out);
+}
+
+static void *worker(void *arg)
+{
+    srv_ai *ai = arg;
+    pthread_mutex_lock(&ai->mu);
+    for (;;) {
+        while (!ai->stop && !ai->todo)
+            pthread_cond_wait(&ai->cv, &ai->mu);
+        if (ai->stop)
+            break;
+        ai_job *j = ai->todo;
+        ai->todo = j->next;
+        if (!ai->todo)
+            ai->todo_tail = NULL;
+        pthread_mutex_unlock(&ai->mu);
+        j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget_ms, &j->out) == 0;
+        pthread_mutex_lock(&ai->mu);
+        j->next = ai->done;
+        ai->done = j;
+        if (ai->ctx)
+            lws_cancel_service(ai->ctx);
+    }
+    pthread_mutex_unlock(&ai->mu);
+    return NULL;
+}
+
+int srv_ai_start(srv *sv, int threads)
+{
+    srv_ai *ai = calloc(1, sizeof *ai);
+    if (!ai)
+        return -1;
+    pthread_mutex_init(&ai->mu, NULL);
+    pthread_cond_init(&ai->cv, NULL);
+    ai->ctx = sv->ctx;
+    snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "search");
+    ai->budget_ms = sv->cfg.ai_ms;
+    srv_random(&ai->rng, sizeof ai->rng);
+    if (threads < 1)
+        threads = 1;
+    if (threads > AI_MAX_THREADS)
+        threads = AI_MAX_THREADS;
+    for (int i = 0; i < threads; i++)
+        if (pthread_create(&ai->th[ai->n_threads], NULL, worker, ai) == 0)
+            ai->n_threads++;
+    sv->ai = ai;
+    return ai->n_threads ? 0 : -1;
+}
+
+static void free_jobs(ai_job *j)
+{
+    while (j) {
+        ai_job *n = j->next;
+        grg_game_free(j->clone);
+        free(j);
+        j = n;
+    }
+}
+
+void srv_ai_stop(srv *sv)
+{
+    srv_ai *ai = sv->ai;
+    if (!ai)
+        return;
+    pthread_mutex_lock(&ai->mu);
+    ai->stop = 1;
+    pthread_cond_broadcast(&ai->cv);
+    pthread_mutex_unlock(&ai->mu);
+    for (int i = 0; i < ai->n_threads; i++)
+        pthread_join(ai->th[i], NULL);
+    free_jobs(ai->todo);
+    free_jobs(ai->done);
+    pthread_mutex_destroy(&ai->mu);
+    pthread_cond_destroy(&ai->cv);
+    free(ai);
+    sv->ai = NULL;
+}
+
+int srv_ai_submit(srv *sv, const srv_game *g)
+{
+    srv_ai *ai = sv->ai;
+    ai_job *j = calloc(1, sizeof *j);
+    if (!ai || !j || !(j->clone = grg_game_clone(grg_session_game(g->s)))) {
+        free(j);
+        return -1;
+    }
+    snprintf(j->gid, sizeof j->gid, "%s", g->id);
+    j->gen = g->generation;
+    ai->rng = ai->rng * 6364136223846793005ULL + 1442695040888963407ULL;
+    j->seed = ai->rng;
+    pthread_mutex_lock(&ai->mu);
+    if (ai->todo_tail)
+        ai->todo_tail->next = j;
+    else
+        ai->todo = j;
+    ai->todo_tail = j;
+    pthread_cond_signal(&ai->cv);
+    pthread_mutex_unlock(&ai->mu);
+    return 0;
+}
+
+void srv_ai_drain(srv *sv)
+{
+    srv_ai *ai = sv->ai;
+    if (!ai)
+        return;
+    pthread_mutex_lock(&ai->mu);
+    ai_job *j = ai->done;
+    ai->done = NULL;
+    pthread_mutex_unlock(&ai->mu);
+    /* Oldest first: the list was built by pushing at the head. */
+    ai_job *rev = NULL;
+    while (j) {
+        ai_job *n = j->next;
+        j->next = rev;
+        rev = j;
+        j = n;
+    }
+    for (j = rev; j; j = j->next)
+        if (!sv->stopping)
+            srv_game_ai_result(sv, j->gid, j->gen, &j->out, j->ok);
+    free_jobs(rev);
+}

@@ -1,0 +1,584 @@
+/* The game server end to end: a real `grognard serve` on a free loopback port with a temporary
+ * database, driven over HTTP and WebSocket by a small raw-socket client (tests/server/client.h).
+ * Covers creating games, seats and spectators, refusals, pushes, a failed commit rolled back, a
+ * SIGKILL in mid-game and a restart, the AI seat, a game played to its end and its record checked
+ * with `grognard verify` and `grognard replay`. The server binary is the grognard next to this
+ * test's executable; the server dies with the test (PR_SET_PDEATHSIG) and the whole run is
+ * bounded by alarm(). */
+#define _GNU_SOURCE /* mkdtemp, prctl */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include "../server/client.h"
+#include "grognard/server.h"
+
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+
+static char exe[PATH_MAX], dir[PATH_MAX], db[PATH_MAX + 8], web[PATH_MAX + 8];
+static pid_t server = -1;
+static int port;
+static char gid[64], tok_blue[64], tok_red[64], commitment[80];
+
+/* Starts `grognard serve` on port 0 and reads the port from its first line. */
+static int start_server(int test_dice)
+{
+    int out[2];
+    if (pipe(out) < 0)
+        return -1;
+    server = fork();
+    if (server == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        dup2(out[1], 1);
+        close(out[0]);
+        close(out[1]);
+        char *argv[] = {
+            exe, "serve",   "--port", "0",      "--db",    db,   "--web",
+            web, "--quiet", "--ai",   "random", "--ai-ms", "10", test_dice ? "--test-dice" : NULL,
+            NULL};
+        execv(exe, argv);
+        _exit(127);
+    }
+    close(out[1]);
+    char line[256] = "";
+    size_t n = 0;
+    struct pollfd p = {out[0], POLLIN, 0};
+    while (n < sizeof line - 1 && !strchr(line, '\n') && poll(&p, 1, 10000) > 0) {
+        ssize_t r = read(out[0], line + n, sizeof line - 1 - n);
+        if (r <= 0)
+            break;
+        n += (size_t)r;
+        line[n] = '\0';
+    }
+    close(out[0]);
+    char *c = strstr(line, "127.0.0.1:");
+    port = c ? atoi(c + 10) : 0;
+    return port > 0 ? 0 : -1;
+}
+
+/* Stops the server with sig and reaps it, escalating to SIGKILL after 5 s. */
+static int stop_server(int sig)
+{
+    if (server <= 0)
+        return -1;
+    kill(server, sig);
+    int status = 0;
+    for (int i = 0; i < 500; i++) {
+        if (waitpid(server, &status, WNOHANG) == server) {
+            server = -1;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        usleep(10000);
+    }
+    kill(server, SIGKILL);
+    waitpid(server, &status, 0);
+    server = -1;
+    return -2;
+}
+
+static cJSON *get_json(const char *method, const char *path, const char *body, int *status)
+{
+    char *out = NULL;
+    *status = tc_http(port, method, path, body, &out);
+    cJSON *j = out ? cJSON_Parse(out) : NULL;
+    free(out);
+    return j;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItem(o, k);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static const char *err_code(const cJSON *o) { return str(cJSON_GetObjectItem(o, "error"), "code"); }
+
+/* Sends a request with this id and returns its reply, skipping pushes. */
+static cJSON *call(tc_ws *w, int id, const char *fmt, ...)
+{
+    char req[4096], *m;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(req, sizeof req, fmt, ap);
+    va_end(ap);
+    assert_true(n > 0 && (size_t)n < sizeof req);
+    char *brace = strchr(req, '{');
+    char full[4200];
+    snprintf(full, sizeof full, "{\"id\":%d,%s", id, brace + 1);
+    assert_int_equal(tc_ws_send(w, full), 0);
+    while ((m = tc_ws_recv(w)) != NULL) {
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        const cJSON *rid = cJSON_GetObjectItem(j, "id");
+        if (cJSON_IsNumber(rid) && rid->valueint == id)
+            return j;
+        cJSON_Delete(j);
+    }
+    fail_msg("no reply to %s", full);
+    return NULL;
+}
+
+/* Reads messages until a push of this kind; returns it. */
+static cJSON *wait_push(tc_ws *w, const char *kind)
+{
+    char *m;
+    while ((m = tc_ws_recv(w)) != NULL) {
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        if (!strcmp(str(j, "push"), kind))
+            return j;
+        cJSON_Delete(j);
+    }
+    fail_msg("no push %s", kind);
+    return NULL;
+}
+
+static void join(tc_ws *w, const char *token, const char *side)
+{
+    assert_int_equal(tc_ws_open(w, port, "/ws", "grognard", NULL), 0);
+    cJSON *r = token
+                   ? call(w, 1, "{\"cmd\":\"hello\",\"game\":\"%s\",\"token\":\"%s\"}", gid, token)
+                   : call(w, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    if (side)
+        assert_string_equal(str(r, "side"), side);
+    else
+        assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "side")));
+    assert_string_equal(str(r, "commitment"), commitment);
+    assert_null(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(r, "state"), "seed")); /* secret until the end */
+    cJSON_Delete(r);
+}
+
+static char *state_hash(tc_ws *w, int id)
+{
+    cJSON *r = call(w, id, "{\"cmd\":\"state\"}");
+    char *h = strdup(str(r, "hash"));
+    cJSON_Delete(r);
+    return h;
+}
+
+static void create_game(const char *seats)
+{
+    char body[256];
+    int st;
+    snprintf(body, sizeof body, "{\"scenario\":\"duel\",\"seats\":%s}", seats);
+    cJSON *r = get_json("POST", "/api/games", body, &st);
+    assert_int_equal(st, 200);
+    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
+    cJSON *s = cJSON_GetObjectItem(r, "seats");
+    snprintf(tok_blue, sizeof tok_blue, "%s", str(cJSON_GetObjectItem(s, "blue"), "token"));
+    snprintf(tok_red, sizeof tok_red, "%s", str(cJSON_GetObjectItem(s, "red"), "token"));
+    assert_int_equal(strlen(gid), 16);
+    assert_int_equal(strlen(commitment), 64);
+    assert_int_equal(strlen(tok_blue), 32);
+    cJSON_Delete(r);
+}
+
+static void test_http(void **state)
+{
+    (void)state;
+    int st;
+    char *out = NULL;
+    cJSON *r = get_json("GET", "/api/scenarios", NULL, &st);
+    assert_int_equal(st, 200);
+    assert_true(cJSON_IsArray(r));
+    int duel = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, r)
+    {
+        duel |= !strcmp(str(it, "id"), "duel") && cJSON_IsTrue(cJSON_GetObjectItem(it, "test"));
+    }
+    assert_true(duel);
+    cJSON_Delete(r);
+    assert_int_equal(tc_http(port, "GET", "/api/scenarios/duel/map.svg", NULL, &out), 200);
+    assert_non_null(strstr(out, "<svg"));
+    free(out);
+    static const struct {
+        const char *method, *path, *body, *code;
+        int status;
+    } bad[] = {
+        {"GET", "/api/nothing", NULL, "not_found", 404},
+        {"GET", "/api/games/0123456789abcdef/record", NULL, "not_found", 404},
+        {"GET", "/api/games/../../etc/passwd", NULL, "not_found", 404},
+        {"GET", "/nothing.js", NULL, "not_found", 404},
+        {"POST", "/api/games", "{bad json", "bad_request", 400},
+        {"POST", "/api/games", "[1,2]", "bad_request", 400},
+        {"POST", "/api/games", "{\"scenario\":\"no-such\"}", "not_found", 404},
+        {"POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"green\":\"ai\"}}",
+         "bad_request", 400},
+        {"POST", "/api/games", "{\"scenario\":\"duel\",\"options\":{\"nope\":1}}",
+         "invalid_options", 400},
+        {"POST", "/api/scenarios", "{}", "method_not_allowed", 405},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        r = get_json(bad[i].method, bad[i].path, bad[i].body, &st);
+        if (st != bad[i].status || strcmp(err_code(r), bad[i].code))
+            fail_msg("%s %s: status %d code %s", bad[i].method, bad[i].path, st, err_code(r));
+        cJSON_Delete(r);
+    }
+    /* Raw requests: traversal, an oversized body, a chunked body. */
+    static const char *const raw[] = {
+        "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n{}",
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
+        "chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}",
+    };
+    static const int want[] = {404, 404, 413, 411, 413};
+    for (size_t i = 0; i < sizeof raw / sizeof *raw; i++) {
+        st = tc_http_raw(port, raw[i], strlen(raw[i]), &out);
+        if (st != want[i] || !strstr(out ? out : "", "\"ok\":false"))
+            fail_msg("raw request %zu: status %d body %s", i, st, out ? out : "");
+        assert_null(strstr(out, "root:"));
+        free(out);
+    }
+    /* Static files: MIME types, directories, and no way out of the web root. */
+    static const struct {
+        const char *path, *type;
+        int status;
+    } files[] = {
+        {"/", "text/html", 200},
+        {"/app.mjs", "text/javascript", 200},
+        {"/sub/", "text/html", 200},
+        {"/sub", "text/html", 200},
+        {"/out/secret.txt", NULL, 404},
+        {"/out/", NULL, 404},
+        {"/sub/../out/secret.txt", NULL, 404},
+    };
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        char req[256], *head = NULL;
+        int len =
+            snprintf(req, sizeof req, "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+                     files[i].path);
+        st = tc_http_full(port, req, (size_t)len, &head, &out);
+        if (st != files[i].status || (files[i].type && !strstr(head ? head : "", files[i].type)))
+            fail_msg("GET %s: status %d, headers %s", files[i].path, st, head ? head : "");
+        assert_null(strstr(out, "SECRET"));
+        free(head);
+        free(out);
+    }
+    /* The server still answers. */
+    r = get_json("GET", "/api/games", NULL, &st);
+    assert_int_equal(st, 200);
+    cJSON_Delete(r);
+}
+
+static void test_seats_and_refusals(void **state)
+{
+    (void)state;
+    create_game("{\"blue\":\"human\",\"red\":\"human\"}");
+    tc_ws blue, red, spect, bad;
+    /* No subprotocol, a wrong path or a foreign Origin: refused. */
+    assert_int_not_equal(tc_ws_open(&bad, port, "/ws", NULL, NULL), 0);
+    tc_ws_close(&bad);
+    assert_int_not_equal(tc_ws_open(&bad, port, "/other", "grognard", NULL), 0);
+    tc_ws_close(&bad);
+    assert_int_not_equal(tc_ws_open(&bad, port, "/ws", "grognard", "http://evil.example"), 0);
+    tc_ws_close(&bad);
+    assert_int_equal(tc_ws_open(&bad, port, "/ws", "grognard", NULL), 0);
+    cJSON *r = call(&bad, 1, "{\"cmd\":\"state\"}");
+    assert_string_equal(err_code(r), "hello_first");
+    cJSON_Delete(r);
+    r = call(&bad, 2, "{\"cmd\":\"hello\",\"game\":\"%s\",\"token\":\"%s\"}", gid,
+             "00000000000000000000000000000000");
+    assert_string_equal(err_code(r), "bad_token");
+    cJSON_Delete(r);
+    assert_int_equal(tc_ws_send(&bad, "not json at all"), 0);
+    char *m = tc_ws_recv(&bad);
+    assert_non_null(strstr(m, "bad_request"));
+    free(m);
+    tc_ws_close(&bad);
+
+    join(&blue, tok_blue, "blue");
+    join(&red, tok_red, "red");
+    join(&spect, NULL, NULL);
+    r = call(&red, 2, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_phase\"}}");
+    assert_string_equal(err_code(r), "not_your_turn");
+    cJSON_Delete(r);
+    r = call(&spect, 2, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_phase\"}}");
+    assert_string_equal(err_code(r), "spectator");
+    cJSON_Delete(r);
+    static const char *const forbidden[] = {"load", "replay", "dice", "quit"};
+    for (int i = 0; i < 4; i++) {
+        r = call(&blue, 3, "{\"cmd\":\"%s\",\"rolls\":[1]}", forbidden[i]);
+        assert_string_equal(err_code(r), "forbidden");
+        cJSON_Delete(r);
+    }
+    r = call(&spect, 4, "{\"cmd\":\"legal\"}");
+    assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "actions")) > 0);
+    cJSON_Delete(r);
+    char *before = state_hash(&spect, 5);
+    r = call(&blue, 6, "{\"cmd\":\"act\",\"action\":{\"type\":\"activate\",\"unit\":\"b1\"}}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    cJSON_Delete(r);
+    r = wait_push(&spect, "update");
+    assert_string_equal(str(r, "by"), "blue");
+    assert_non_null(cJSON_GetObjectItem(r, "status"));
+    cJSON_Delete(r);
+    r = wait_push(&red, "update");
+    cJSON_Delete(r);
+    r = call(&blue, 7, "{\"cmd\":\"undo\"}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    cJSON_Delete(r);
+    r = wait_push(&spect, "update");
+    assert_string_equal(str(r, "cmd"), "undo");
+    assert_string_equal(str(cJSON_GetObjectItem(r, "status"), "hash"), before);
+    cJSON_Delete(r);
+
+    /* A commit that fails is refused and leaves the game as it was. */
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/fail-commits", gid);
+    int st;
+    cJSON_Delete(get_json("POST", path, "{\"n\":1}", &st));
+    assert_int_equal(st, 200);
+    r = call(&blue, 8, "{\"cmd\":\"act\",\"action\":{\"type\":\"activate\",\"unit\":\"b1\"}}");
+    assert_string_equal(err_code(r), "storage");
+    cJSON_Delete(r);
+    char *after = state_hash(&blue, 9);
+    assert_string_equal(after, before);
+    free(after);
+    /* The same when the whole batch's commit fails: the game is rebuilt from the store. */
+    cJSON_Delete(get_json("POST", path, "{\"n\":1,\"batch\":true}", &st));
+    assert_int_equal(st, 200);
+    r = call(&blue, 11, "{\"cmd\":\"act\",\"action\":{\"type\":\"activate\",\"unit\":\"b1\"}}");
+    assert_string_equal(err_code(r), "storage");
+    cJSON_Delete(r);
+    after = state_hash(&blue, 12);
+    assert_string_equal(after, before);
+    free(after);
+    r = call(&blue, 10, "{\"cmd\":\"act\",\"action\":{\"type\":\"activate\",\"unit\":\"b1\"}}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    cJSON_Delete(r);
+    free(before);
+    /* Over plain HTTP too: a wrong token is refused. */
+    snprintf(path, sizeof path, "/api/games/%s/request", gid);
+    r = get_json("POST", path,
+                 "{\"cmd\":\"act\",\"token\":\"ffffffffffffffffffffffffffffffff\",\"action\":{"
+                 "\"type\":\"end_activation\"}}",
+                 &st);
+    assert_int_equal(st, 403);
+    cJSON_Delete(r);
+    tc_ws_close(&blue);
+    tc_ws_close(&red);
+    tc_ws_close(&spect);
+}
+
+/* A SIGKILL in mid-game loses nothing that was acknowledged. */
+static void test_crash_restart(void **state)
+{
+    (void)state;
+    tc_ws blue;
+    join(&blue, tok_blue, "blue");
+    cJSON *r = call(&blue, 2, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_activation\"}}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    cJSON_Delete(r);
+    char *before = state_hash(&blue, 3);
+    tc_ws_close(&blue);
+    assert_int_equal(stop_server(SIGKILL), 128 + SIGKILL);
+    assert_int_equal(start_server(0), 0);
+    join(&blue, tok_blue, "blue");
+    char *after = state_hash(&blue, 4);
+    assert_string_equal(before, after);
+    free(before);
+    free(after);
+    tc_ws_close(&blue);
+    /* Without --test-dice the test switches are refused. */
+    char path[128];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%s/dice", gid);
+    cJSON_Delete(get_json("POST", path, "{\"rolls\":[6]}", &st));
+    assert_int_equal(st, 403);
+    assert_int_equal(stop_server(SIGTERM), 0);
+    assert_int_equal(start_server(1), 0);
+}
+
+/* Plays legal action k (mod their count; the last one when k < 0) for the side to act. */
+static cJSON *play_one(tc_ws *w, int id, int k)
+{
+    cJSON *l = call(w, id, "{\"cmd\":\"legal\"}");
+    cJSON *acts = cJSON_GetObjectItem(l, "actions");
+    int n = cJSON_GetArraySize(acts);
+    assert_true(n > 0);
+    char *a = cJSON_PrintUnformatted(cJSON_GetArrayItem(acts, k < 0 ? n - 1 : k % n));
+    cJSON_Delete(l);
+    cJSON *r = call(w, id + 1, "{\"cmd\":\"act\",\"action\":%s}", a);
+    free(a);
+    return r;
+}
+
+static void test_play_to_end_and_verify(void **state)
+{
+    (void)state;
+    tc_ws blue, red, spect;
+    join(&blue, tok_blue, "blue");
+    join(&red, tok_red, "red");
+    join(&spect, NULL, NULL);
+    char path[128];
+    int st;
+    snprintf(path, sizeof path, "/api/games/%s/dice", gid);
+    cJSON_Delete(get_json("POST", path, "{\"rolls\":[6,1]}", &st));
+    assert_int_equal(st, 200);
+    int over = 0;
+    unsigned rng = 7;
+    for (int i = 0; i < 4000 && !over; i++) {
+        cJSON *s = call(&spect, 100000 + i, "{\"cmd\":\"state\"}");
+        tc_ws *w = strcmp(str(s, "active"), "blue") == 0 ? &blue : &red;
+        cJSON_Delete(s);
+        rng = rng * 1103515245u + 12345u;
+        /* Mostly end the phase, so the game reaches its turn limit quickly. */
+        cJSON *r = play_one(w, 2 * i + 10, (rng >> 16) % 4 ? -1 : (int)((rng >> 16) & 0x7fff));
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+        over = cJSON_IsTrue(cJSON_GetObjectItem(r, "over"));
+        cJSON_Delete(r);
+    }
+    assert_true(over);
+    cJSON *p = wait_push(&spect, "over");
+    assert_int_equal(strlen(str(p, "salt")), 32);
+    assert_int_equal(strlen(str(p, "seed")), 16);
+    cJSON_Delete(p);
+    cJSON *r = call(&blue, 3, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_phase\"}}");
+    assert_string_equal(err_code(r), "game_over");
+    cJSON_Delete(r);
+    tc_ws_close(&blue);
+    tc_ws_close(&red);
+    tc_ws_close(&spect);
+
+    char *rec = NULL;
+    snprintf(path, sizeof path, "/api/games/%s/record", gid);
+    assert_int_equal(tc_http(port, "GET", path, NULL, &rec), 200);
+    cJSON *j = cJSON_Parse(rec);
+    unsigned char salt[16];
+    const char *sh = str(j, "salt");
+    for (int i = 0; i < 16; i++) {
+        char b[3] = {sh[2 * i], sh[2 * i + 1], 0};
+        salt[i] = (unsigned char)strtoul(b, NULL, 16);
+    }
+    char com[65];
+    assert_int_equal(grg_dice_commitment(salt, strtoull(str(j, "seed"), NULL, 16), com), 0);
+    assert_string_equal(com, commitment);
+    assert_string_equal(str(j, "commitment"), commitment);
+
+    /* grognard verify accepts the record and rejects a changed one; replay walks it. */
+    char file[PATH_MAX + 32], cmd[3 * PATH_MAX];
+    snprintf(file, sizeof file, "%s/record.json", dir);
+    FILE *f = fopen(file, "w");
+    fputs(rec, f);
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null", exe, file);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "'%s' replay '%s' | grep -q 'after'", exe, file);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "'%s' replay '%s' --to 3 | grep -q '^3\\. '", exe, file);
+    assert_int_equal(system(cmd), 0);
+    /* A changed scripted die: the hashes after it no longer match. */
+    cJSON *log = cJSON_GetObjectItem(cJSON_GetObjectItem(j, "record"), "log"), *e, *dice = NULL;
+    cJSON_ArrayForEach(e, log)
+    {
+        if (!dice)
+            dice = cJSON_GetObjectItem(e, "dice");
+    }
+    assert_non_null(dice);
+    cJSON_ReplaceItemInArray(dice, 0, cJSON_CreateNumber(5));
+    char *t = cJSON_PrintUnformatted(j);
+    f = fopen(file, "w");
+    fputs(t, f);
+    fclose(f);
+    free(t);
+    snprintf(cmd, sizeof cmd, "'%s' verify '%s' >/dev/null", exe, file);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 1);
+    /* A different seed: the commitment no longer matches. */
+    cJSON_ReplaceItemInArray(dice, 0, cJSON_CreateNumber(6));
+    cJSON_ReplaceItemInObject(j, "seed", cJSON_CreateString("0000000000000001"));
+    t = cJSON_PrintUnformatted(j);
+    f = fopen(file, "w");
+    fputs(t, f);
+    fclose(f);
+    free(t);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 1);
+    cJSON_Delete(j);
+    free(rec);
+}
+
+/* An AI seat plays its side by itself and pushes its moves. */
+static void test_ai_seat(void **state)
+{
+    (void)state;
+    create_game("{\"blue\":\"human\",\"red\":\"ai\"}");
+    tc_ws blue;
+    join(&blue, tok_blue, "blue");
+    for (int i = 0; i < 2; i++) { /* blue ends its move and combat phases */
+        cJSON *r = call(&blue, 2 + i, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_phase\"}}");
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+        cJSON_Delete(r);
+    }
+    int by_red = 0;
+    for (;;) {
+        cJSON *p = wait_push(&blue, "update");
+        by_red += !strcmp(str(p, "by"), "red");
+        int back = !strcmp(str(cJSON_GetObjectItem(p, "status"), "active"), "blue");
+        cJSON_Delete(p);
+        if (back && by_red)
+            break;
+    }
+    assert_true(by_red >= 2);
+    tc_ws_close(&blue);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 16);
+    if (n <= 0)
+        return -1;
+    exe[n] = '\0';
+    snprintf(strrchr(exe, '/'), 16, "/grognard");
+    snprintf(dir, sizeof dir, "/tmp/grg-server-test-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(db, sizeof db, "%s/db", dir);
+    /* A web root with a page, a module, a sub-directory and a symlink pointing out of it. */
+    snprintf(web, sizeof web, "%s/web", dir);
+    char cmd[4 * PATH_MAX];
+    snprintf(cmd, sizeof cmd,
+             "mkdir -p '%s/sub' && echo '<p>grognard</p>' > '%s/index.html' && echo 'export {}' > "
+             "'%s/app.mjs' && echo sub > '%s/sub/index.html' && echo SECRET > '%s/secret.txt' && "
+             "ln -s '%s' '%s/out'",
+             web, web, web, web, dir, dir, web);
+    if (system(cmd) != 0)
+        return -1;
+    return start_server(1);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    int rc = stop_server(SIGTERM);
+    char cmd[PATH_MAX + 16];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        return -1;
+    return rc == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    alarm(300);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
+        cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
+        cmocka_unit_test(test_ai_seat),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
