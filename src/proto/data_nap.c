@@ -82,13 +82,14 @@ static void load_hexsides(const cJSON *root, grg_nap_data *d, grg_problems *p)
         snprintf(path, sizeof path, "hexsides.%s", features[i].name);
         if (!cJSON_IsObject(f)) {
             if (hs)
-                grg_problem_add(p, path, "missing: {\"impassable\",\"mp\",\"die\",\"uphill_only\"}");
+                grg_problem_add(p, path, "missing: {\"impassable\",\"mp\",\"die\",\"uphill_only\",\"replaced_by_crossing\"}");
             continue;
         }
         grg__json_bool(f, "impassable", path, 1, &s->impassable, p);
         grg__json_int(f, "mp", path, 1, 0, 20, &s->mp, p);
         grg__json_int(f, "die", path, 1, -6, 6, &s->die, p);
         grg__json_bool(f, "uphill_only", path, 1, &s->uphill_only, p);
+        grg__json_bool(f, "replaced_by_crossing", path, 1, &s->replaced, p);
     }
 }
 
@@ -163,6 +164,8 @@ void *grg__nap_load_ext(const cJSON *root, const grg_rules_data *common, grg_pro
     grg__json_int(c, "disordered_defender_cavalry_die", "combat", 1, -6, 6, &d->disorder_cav_die, p);
     grg__json_int(c, "die_min", "combat", 1, 0, NAP_ROWS - 1, &d->die_min, p);
     grg__json_int(c, "die_max", "combat", 1, 0, NAP_ROWS - 1, &d->die_max, p);
+    const cJSON *v = member(root, "victory", "victory", p);
+    grg__json_int(v, "break_percent", "victory", 1, 1, 100, &d->break_percent, p);
     const cJSON *h = member(root, "house", "house", p);
     grg__json_int(h, "road_base", "house", 1, 0, 100, &d->house.road_base, p);
     grg__json_int(h, "road_step", "house", 1, 0, 100, &d->house.road_step, p);

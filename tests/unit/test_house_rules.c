@@ -140,6 +140,26 @@ static void test_hr_7b_charge_through_infantry(void **state)
     assert_string_equal(why.rule, "HR-7b");
     grg_game_free(g);
     grg_loaded_free(l);
+    /* [audit] "through" means entered and left: the infantry may be the second unit of its stack
+     * (under a cavalry unit i0), and ending the move stacked with infantry is not passing through. */
+    l = lab_load(NULL, "",
+                 "[" U("c1", "a", "cavalry", "0508", 3) "," U("i0", "a", "cavalry", "0507", 1) ","
+                 U("i1", "a", "infantry", "0507", 3) "," U("c2", "a", "cavalry", "0707", 3) ","
+                 U("i2", "a", "infantry", "0606", 3) "," U("d1", "d", "infantry", "0505", 2) ","
+                 U("d2", "d", "infantry", "0605", 2) "," FAR_D "]", ",\"options\":{\"stack_limit\":3}");
+    static const char *const opts3[] = {"stack_limit=3", "HR-7b=block", NULL};
+    g = lab_game(l, opts3);
+    lab_move(g, "c1", path, 2);
+    static const char *const path2[] = {"0606"};
+    lab_move(g, "c2", path2, 1);
+    lab_end_phase(g, NULL);
+    static const char *const a2[] = {"c1", "c2", NULL}, *const d2[] = {"d1", "d2", NULL};
+    lab_declare(g, a2, d2);
+    assert_int_equal(lab_try(g, lab_charge(g, "c1", "d1"), NULL, &why), -1);
+    assert_string_equal(why.rule, "HR-7b");
+    lab_ok(g, lab_charge(g, "c2", "d2"), NULL);
+    grg_game_free(g);
+    grg_loaded_free(l);
 }
 
 /* HR-8a: artillery may not enter a chateau (block); in flag mode it may, and it is logged. */

@@ -219,7 +219,7 @@ static void test_c16_5_grouping_component(void **state)
     assert_string_equal(why.rule, "NAP-7.4");
     lab_ok(g, lab_action(g, GRG_A_ATTACKER, "Y"), NULL);
     assert_int_equal(lab_try(g, lab_action(g, GRG_A_COMBAT_CLOSE, NULL), NULL, &why), -1);
-    assert_string_equal(why.rule, "NAP-7.6");
+    assert_string_equal(why.rule, "NAP-7.4");
     lab_ok(g, lab_action(g, GRG_A_DEFENDER, "Q"), NULL);
     lab_legal_consistent(g);
     lab_close(g, 4, NULL);

@@ -140,17 +140,37 @@ static int touches_lines(const grg_game *g, const pocket *p, grg_hex h)
     return 0;
 }
 
+static int surrounded_in(const grg_game *g, const pocket *p, int u)
+{
+    if (touches_lines(g, p, g->units[u].hex))
+        return 0;
+    for (int f = 0; f < g->n_units; f++)
+        if (f != u && g->units[f].side == g->units[u].side && grg__nap_combatant(g, f) &&
+            grg__nap_adjacent(g, u, f) && touches_lines(g, p, g->units[f].hex))
+            return 0;
+    return 1;
+}
+
 int grg__house_surrounded(const grg_game *g, int u)
 {
     pocket p;
     lines_of(g, g->units[u].side, &p);
-    if (touches_lines(g, &p, g->units[u].hex))
-        return 0;
-    for (int f = 0; f < g->n_units; f++)
-        if (f != u && g->units[f].side == g->units[u].side && grg__nap_combatant(g, f) &&
-            grg__nap_adjacent(g, u, f) && touches_lines(g, &p, g->units[f].hex))
-            return 0;
-    return 1;
+    return surrounded_in(g, &p, u);
+}
+
+/* Hex distance from h to the nearest hex of the lines (a large number when there is none). */
+static int lines_distance(const grg_game *g, const pocket *p, grg_hex h)
+{
+    const grg_map *m = &g->sc->map;
+    int best = 1 << 30;
+    for (int k = 0; k < m->width * m->height; k++) {
+        if (!p->safe[k])
+            continue;
+        int d = grg_hex_distance(h, grg_map_hex_at(m, k));
+        if (d < best)
+            best = d;
+    }
+    return best;
 }
 
 static void hr11_mark(grg_game *g)
@@ -165,11 +185,22 @@ static void hr11_mark(grg_game *g)
     }
 }
 
-/* HR-11: a unit found surrounded at the start of its player-turn that is still cut off at its end. */
+/* HR-11: a unit found surrounded at the start of its player-turn that has not cleared a path by
+ * its end: still cut off (clearing conditions 1 and 2), and not (condition 3) closer to its lines
+ * than at the start of the player-turn with its hex in no enemy zone of control. */
 static int hr11(const grg_game *g, house_when w, const house_ctx *c, grg_verdict *why)
 {
     (void)w;
-    if (!(g->units[c->unit].flags & HOUSE_F_SURROUNDED) || !grg__house_surrounded(g, c->unit))
+    const grg_unit *x = &g->units[c->unit];
+    if (!(x->flags & HOUSE_F_SURROUNDED))
+        return 0;
+    pocket p;
+    lines_of(g, x->side, &p);
+    if (!surrounded_in(g, &p, c->unit))
+        return 0;
+    grg_hex start = grg_hex_make(x->v[NAP_V_START_Q], x->v[NAP_V_START_R]);
+    if (!grg__nap_in_enemy_zoc(g, x->hex, x->side) &&
+        lines_distance(g, &p, x->hex) < lines_distance(g, &p, start))
         return 0;
     grg_refuse(why, "HR-11", "%s was surrounded and has not cleared a path to its lines: it surrenders.",
                uid(g, c->unit));

@@ -52,6 +52,7 @@ typedef struct nap_hexside {
     int mp;         /* extra MP to cross */
     int die;        /* NAP-7.15 die modifier when every attack crosses it */
     int uphill_only; /* crest: only when crossed towards its high side */
+    int replaced;    /* river, stream: a bridge or ford on the same hexside takes its place */
 } nap_hexside;
 
 /* The ruleset's own tables (the `ext` of grg_rules_data). */
@@ -63,6 +64,7 @@ typedef struct grg_nap_data {
     int art_adjacent_mult, art_max_range_div, charge_mult; /* C.5 */
     int three_arms_die, disorder_cav_die;                  /* NAP-7.13, 7.14 */
     int die_min, die_max;                                  /* NAP-7.16 */
+    int break_percent; /* C.15: a side that has lost this share of its strength loses at once */
     char columns[NAP_COLUMNS][8];
     int crt[NAP_ROWS][NAP_COLUMNS]; /* nap_result */
     house_params house;
@@ -106,7 +108,7 @@ enum {
     NAP_V_HOUSE_B = 7
 };
 
-#define NAP_MAX_SIDE 64 /* units on one side of one combat */
+#define NAP_MAX_SIDE GRG_MAX_UNITS /* units on one side of one combat: a whole side may be one (NAP-7.6) */
 
 /* A combat being declared (NAP-7.6, 7.9): ordered attackers, ordered defenders. */
 #pragma GCC diagnostic push
@@ -226,6 +228,10 @@ typedef struct nap_eval {
     grg_term die_terms[GRG_MAX_TERMS];
 } nap_eval;
 int grg__nap_odds_column(int a, int d);
+/* C.5: the strength of art firing from range at hex t (max range and town divisors); label and
+ * rule may be NULL. */
+int grg__nap_ranged_strength(const grg_game *g, int art, grg_hex t, char *label, size_t size,
+                             char rule[GRG_RULE_LEN]);
 void grg__nap_eval(const grg_game *g, const nap_decl *d, nap_eval *e);
 int grg__nap_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
                      grg_verdict *why);

@@ -96,6 +96,9 @@ int grg__nap_ranged(const grg_game *g, int art, grg_hex t, grg_verdict *why)
         any = target_unit(g, e) && grg_hex_eq(g->units[e].hex, t);
     if (!any)
         return grg_refuse(why, "NAP-8.1", "No enemy unit that may still be attacked stands at %s.", lab);
+    if (grg__nap_ranged_strength(g, art, t, NULL, 0, NULL) < 1)
+        return grg_refuse(why, "C.5", "%s would fire at %s with strength 0 (%d halved and rounded down): a unit of strength 0 cannot take part in a combat.",
+                          uid(g, art), lab, x->strength);
     grg_los_result los;
     grg__nap_los(g, x->hex, t, &los);
     if (!los.clear)
@@ -179,12 +182,21 @@ int grg__nap_charge_valid(const grg_game *g, int cav, int target, grg_verdict *w
     if (!grg__nap_adjacent(g, cav, target))
         return grg_refuse(why, "NAP-9.1", "%s is not next to %s.", uid(g, cav), uid(g, target));
     if (tt && tt->no_charge)
-        return grg_refuse(why, "NAP-9.2", "%s cannot charge %s: a charge into forest, town or village is forbidden.", uid(g, cav), uid(g, target));
+        return grg_refuse(why, "NAP-9.2", "%s cannot charge %s: a charge into forest, town or village is forbidden (%s).", uid(g, cav), uid(g, target), g->sc->data->terrain[grg_map_terrain(&g->sc->map, t->hex)].name);
     if (grg__nap_side(g, c->hex, grg_hex_direction_to(c->hex, t->hex)) & GRG_SIDE_RIVER)
         return grg_refuse(why, "NAP-9.2", "%s cannot charge %s across a river.", uid(g, cav), uid(g, target));
     grg_hex start = grg_hex_make(c->v[NAP_V_START_Q], c->v[NAP_V_START_R]);
-    if (!(c->flags & NAP_F_MOVED) || grg_hex_distance(start, t->hex) < 2)
-        return grg_refuse(why, "NAP-9.3", "%s cannot charge %s: it must have moved with an empty hex between its start and the target.", uid(g, cav), uid(g, target));
+    if (!(c->flags & NAP_F_MOVED))
+        return grg_refuse(why, "NAP-9.3", "%s cannot charge %s: a charge needs a move this player-turn, and it has not moved.", uid(g, cav), uid(g, target));
+    if (grg_hex_distance(start, t->hex) < 2) {
+        char ls[16] = "", lt[16] = "";
+        if (why) {
+            grg__nap_label(g, start, ls, sizeof ls);
+            grg__nap_label(g, t->hex, lt, sizeof lt);
+        }
+        return grg_refuse(why, "NAP-9.3", "%s cannot charge %s: its move began at %s, next to %s, with no empty hex between them.",
+                          uid(g, cav), uid(g, target), ls, lt);
+    }
     house_ctx hc = {cav, target, start, c->hex, 0};
     return grg__house_check(g, HOUSE_AT_CHARGE, &hc, why);
 }
@@ -197,31 +209,73 @@ static int attacker_index(const nap_decl *d, int u)
     return -1;
 }
 
+/* Is u a unit the declaration still lacks (NAP-7.4 to 7.6, 8.5)? */
+static int missing(const grg_game *g, const nap_graph *gr, const nap_decl *d, int u)
+{
+    if (listed(d, u))
+        return 0;
+    if (d->kind == 2)
+        return target_unit(g, u) && grg_hex_eq(g->units[u].hex, d->bomb_hex);
+    if (per_defender(g))
+        return gr->node[u] && (g->units[u].side == g->active
+                                   ? grg_hex_distance(g->units[u].hex, g->units[d->def[0]].hex) == 1
+                                   : grg_hex_eq(g->units[u].hex, g->units[d->def[0]].hex));
+    return gr->node[u] && grg__nap_root(gr, u) == grg__nap_root(gr, d->member);
+}
+
+/* A listed unit of the other side next to u (a close-combat attacker for a defender u), or -1. */
+static int listed_neighbour(const grg_game *g, const nap_decl *d, int u)
+{
+    int active = g->units[u].side == g->active;
+    int n = active ? d->n_def : d->n_att;
+    for (int i = 0; i < n; i++) {
+        int v = active ? d->def[i] : d->att[i];
+        if ((active || !d->ranged[i]) && grg__nap_adjacent(g, u, v))
+            return v;
+    }
+    return -1;
+}
+
+/* combat_close: the combat must be complete. A missing unit is reported under the most precise
+ * rule: an enemy next to a listed attacker (NAP-7.4: it attacks every enemy whose zone of control
+ * it is in), then a unit next to a listed defender (NAP-7.5: all attack it together), then the rest
+ * of the connected component (NAP-7.6); in a pure bombardment, the rest of the hex (NAP-8.5). */
 static int check_close(const grg_game *g, const nap_graph *gr, const nap_decl *d,
                        grg_verdict *why)
 {
     if (d->n_att == 0 || d->n_def == 0)
         return grg_refuse(why, "NAP-7.8", "A combat needs at least one attacker and one defender.");
-    for (int u = 0; u < g->n_units; u++) {
-        if (listed(d, u))
-            continue;
-        int missing;
-        if (d->kind == 2)
-            missing = target_unit(g, u) && grg_hex_eq(g->units[u].hex, d->bomb_hex);
-        else if (per_defender(g))
-            missing = gr->node[u] && (g->units[u].side == g->active
-                                          ? grg_hex_distance(g->units[u].hex, g->units[d->def[0]].hex) == 1
-                                          : grg_hex_eq(g->units[u].hex, g->units[d->def[0]].hex));
-        else
-            missing = gr->node[u] && grg__nap_root(gr, u) == grg__nap_root(gr, d->member);
-        if (missing) {
-            const char *rule = g->units[u].side == g->active ? (per_defender(g) ? "NAP-7.5" : "NAP-7.4") : "NAP-7.6";
-            return grg_refuse(why, d->kind == 2 ? "NAP-8.5" : rule,
-                              "%s must take part in this combat as %s.", uid(g, u),
-                              g->units[u].side == g->active ? "an attacker" : "a defender");
+    int other = -1;
+    char lu[16] = "", lv[16] = "";
+    for (int pass = 0; pass < 2; pass++)
+        for (int u = 0; u < g->n_units; u++) {
+            if (!missing(g, gr, d, u))
+                continue;
+            int enemy = g->units[u].side != g->active;
+            if (other < 0)
+                other = u;
+            int v = d->kind == 2 || (enemy && per_defender(g)) ? -1 : listed_neighbour(g, d, u);
+            if (v < 0 || enemy != (pass == 0))
+                continue;
+            if (!why)
+                return -1;
+            grg__nap_label(g, g->units[u].hex, lu, sizeof lu);
+            grg__nap_label(g, g->units[v].hex, lv, sizeof lv);
+            if (enemy)
+                return grg_refuse(why, "NAP-7.4", "%s at %s is in the zone of control of %s at %s too: it must attack all the enemies next to it in one combat, so %s is a defender of this combat.",
+                                  uid(g, v), lv, uid(g, u), lu, uid(g, u));
+            return grg_refuse(why, "NAP-7.5", "%s at %s is in the zone of control of %s at %s too: all the units next to an enemy attack it together, so %s is an attacker of this combat.",
+                              uid(g, u), lu, uid(g, v), lv, uid(g, u));
         }
-    }
-    return 0;
+    if (other < 0)
+        return 0;
+    if (why)
+        grg__nap_label(g, g->units[other].hex, lu, sizeof lu);
+    if (d->kind == 2)
+        return grg_refuse(why, "NAP-8.5", "%s at %s is in the bombarded hex and must be a defender too.",
+                          uid(g, other), lu);
+    return grg_refuse(why, "NAP-7.6", "%s at %s must take part in this combat as %s: the zones of control link it to the units already named.",
+                      uid(g, other), lu, g->units[other].side == g->active ? "an attacker" : "a defender");
 }
 
 static int attacker_actions(const grg_game *g, const nap_graph *gr, const nap_decl *d,

@@ -46,7 +46,9 @@ int grg__nap_step_cost(const grg_game *g, int u, grg_hex from, grg_hex to, int *
     for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++) {
         if (!(sf & (1u << b)))
             continue;
-        if (d->side[b].impassable && !crossing)
+        if (crossing && d->side[b].replaced) /* the bridge or ford spans it */
+            continue;
+        if (d->side[b].impassable)
             return -1;
         if (!d->side[b].uphill_only || grg__nap_uphill(g, from, dir))
             mp += d->side[b].mp;
@@ -205,6 +207,16 @@ int grg__nap_move_check(const grg_game *g, const grg_action *a, grg_verdict *why
     }
 }
 
+/* HR-7b: does hex h hold friendly infantry other than u (any unit of the stack)? */
+static int friendly_infantry_at(const grg_game *g, int u, grg_hex h)
+{
+    for (int f = 0; f < g->n_units; f++)
+        if (f != u && g->units[f].side == g->units[u].side && grg__nap_on_map(g, f) &&
+            grg_hex_eq(g->units[f].hex, h) && grg__nap_arm(g, f) == NAP_INF)
+            return 1;
+    return 0;
+}
+
 void grg__nap_move_apply(grg_game *g, const grg_action *a, grg_events *ev)
 {
     nap_state *s = grg__nap_state(g);
@@ -234,10 +246,8 @@ void grg__nap_move_apply(grg_game *g, const grg_action *a, grg_events *ev)
     house_ctx c = {u, -1, from, a->hex, road};
     grg__house_flag(g, HOUSE_AT_STEP, &c, ev);
     grg__house_after_step(g, &c);
-    int first;
-    int friends = grg__nap_count_at(g, a->hex, x->side, &first);
-    if (friends > 0 && first >= 0 && grg__nap_arm(g, first) == NAP_INF)
-        x->flags |= NAP_F_PASSED_INF;
+    if (!entering && x->v[NAP_V_SPENT] > 0 && friendly_infantry_at(g, u, from))
+        x->flags |= NAP_F_PASSED_INF; /* HR-7b: it entered that hex and now leaves it */
     x->hex = a->hex;
     x->v[NAP_V_SPENT] = (int16_t)(x->v[NAP_V_SPENT] + cost);
     x->flags |= NAP_F_MOVED;

@@ -69,6 +69,36 @@ static int charge_void(const grg_game *g, const nap_decl *d, int i, char rule[GR
     return 0;
 }
 
+/* C.5 step 1 for artillery firing from range at hex t: its strength halved at exactly its range
+ * (NAP-8.2), then divided by its own hex's fire_div (a town, C.5), each rounded down. The notes go
+ * to label (may be NULL) and the rule of the last divisor to rule (may be NULL). */
+int grg__nap_ranged_strength(const grg_game *g, int art, grg_hex t, char *label, size_t size,
+                             char rule[GRG_RULE_LEN])
+{
+    const grg_nap_data *nd = grg__nap_data(g);
+    const grg_unit *x = &g->units[art];
+    int s = x->strength;
+    size_t len;
+    if (label && size)
+        label[0] = '\0';
+#define NOTE(...) ((void)(label ? (len = strlen(label), snprintf(label + len, size - len, __VA_ARGS__)) : 0))
+    if (grg_hex_distance(x->hex, t) == x->v[NAP_V_RANGE]) {
+        s /= nd->art_max_range_div;
+        NOTE(" /%d max range", nd->art_max_range_div);
+        if (rule)
+            snprintf(rule, GRG_RULE_LEN, "NAP-8.2");
+    }
+    const nap_terrain *tt = grg__nap_terrain(g, x->hex);
+    if (tt && tt->fire_div > 1) {
+        s /= tt->fire_div;
+        NOTE(" /%d from town", tt->fire_div);
+        if (rule)
+            snprintf(rule, GRG_RULE_LEN, "NAP-8.3");
+    }
+#undef NOTE
+    return s;
+}
+
 /* C.5 step 1: one attacker's modified strength, its label and the rule of its last multiplier. */
 static int attacker_strength(const grg_game *g, const nap_decl *d, int i, char *label,
                              size_t size, char rule[GRG_RULE_LEN])
@@ -88,17 +118,8 @@ static int attacker_strength(const grg_game *g, const nap_decl *d, int i, char *
         snprintf(rule, GRG_RULE_LEN, "NAP-8.2");
     }
     if (d->ranged[i]) {
-        if (grg_hex_distance(x->hex, d->at[i]) == x->v[NAP_V_RANGE]) {
-            s /= nd->art_max_range_div;
-            NOTE(" /%d max range", nd->art_max_range_div);
-            snprintf(rule, GRG_RULE_LEN, "NAP-8.2");
-        }
-        const nap_terrain *t = grg__nap_terrain(g, x->hex);
-        if (t && t->fire_div > 1) {
-            s /= t->fire_div;
-            NOTE(" /%d from town", t->fire_div);
-            snprintf(rule, GRG_RULE_LEN, "NAP-8.3");
-        }
+        len = strlen(label);
+        s = grg__nap_ranged_strength(g, u, d->at[i], label + len, size - len, rule);
     }
     if (d->charge[i] >= 0) {
         if (charge_void(g, d, i, rule) < 0) {
@@ -118,6 +139,7 @@ static int attacker_strength(const grg_game *g, const nap_decl *d, int i, char *
 typedef struct last_side {
     grg_hex target;
     int found;
+    int uphill; /* crossed towards the crest's high side (the target's side) */
     unsigned features;
     const grg_game *g;
 } last_side;
@@ -127,9 +149,11 @@ static int last_side_visit(void *ctx, const grg_los_item *it)
     last_side *c = ctx;
     int touches = grg_hex_eq(it->other, c->target) || grg_hex_eq(it->hex, c->target);
     if (it->kind == GRG_LOS_SIDE_CROSSED && touches) {
-        int dir = grg_hex_direction_to(it->hex, it->other);
+        grg_hex from = grg_hex_eq(it->hex, c->target) ? it->other : it->hex;
+        int dir = grg_hex_direction_to(from, c->target);
         c->found = 1;
-        c->features = dir < 0 ? 0 : grg__nap_side(c->g, it->hex, dir);
+        c->features = dir < 0 ? 0 : grg__nap_side(c->g, from, dir);
+        c->uphill = dir >= 0 && grg__nap_uphill(c->g, from, dir);
     } else if (it->kind == GRG_LOS_SIDE_RUN && touches) {
         c->found = 0;
     }
@@ -146,10 +170,12 @@ static int every_attack_crosses(const grg_game *g, const nap_decl *d, int b)
         if (d->ranged[i]) {
             if (!grg__nap_opt(g, NAP_OPT_RANGED_HEXSIDE))
                 continue;
-            last_side c = {d->at[i], 0, 0, g};
+            last_side c = {d->at[i], 0, 0, 0, g};
             grg_los_walk(ah, d->at[i], last_side_visit, &c);
             attacks++;
-            if (!c.found || !(c.features & (1u << b)))
+            if (!c.found || !(c.features & (1u << b)) ||
+                (hs->replaced && (c.features & (GRG_SIDE_BRIDGE | GRG_SIDE_FORD))) ||
+                (hs->uphill_only && !c.uphill))
                 return 0;
             continue;
         }
@@ -159,7 +185,9 @@ static int every_attack_crosses(const grg_game *g, const nap_decl *d, int b)
             if (dir < 0)
                 continue;
             attacks++;
-            if (!(grg__nap_side(g, ah, dir) & (1u << b)))
+            unsigned sf = grg__nap_side(g, ah, dir);
+            if (!(sf & (1u << b)) ||
+                (hs->replaced && (sf & (GRG_SIDE_BRIDGE | GRG_SIDE_FORD)))) /* spanned */
                 return 0;
             if (hs->uphill_only && !grg__nap_uphill(g, ah, dir))
                 return 0;
@@ -261,8 +289,13 @@ static const char *const result_text[NAP_R_COUNT] = {
     "no effect", "attacker eliminated", "attacker retreats 2 hexes", "attacker retreats 1 hex",
     "defender retreats 1 hex", "defender retreats 2 hexes", "defender eliminated", "exchange"};
 
-static void outcomes(const grg_game *g, const nap_eval *e, grg_preview *out)
+/* The chance of each result (n/6). With only artillery firing from range attacking, the attacker's
+ * results are shown as ignored (NAP-8.4), under their table codes. */
+static void outcomes(const grg_game *g, const nap_decl *d, const nap_eval *e, grg_preview *out)
 {
+    int all_ranged = d->n_att > 0;
+    for (int i = 0; i < d->n_att; i++)
+        all_ranged &= d->ranged[i] != 0;
     const grg_nap_data *nd = grg__nap_data(g);
     int count[NAP_R_COUNT] = {0};
     for (int roll = 1; roll <= 6; roll++)
@@ -273,7 +306,13 @@ static void outcomes(const grg_game *g, const nap_eval *e, grg_preview *out)
             continue;
         grg_outcome *o = &out->outcomes[out->n_outcomes++];
         snprintf(o->result, sizeof o->result, "%s", grg__nap_result_names[r]);
-        snprintf(o->text, sizeof o->text, "%s (%s)", result_text[r], result_rule[r]);
+        if (all_ranged && (r == NAP_R_AE || r == NAP_R_A1 || r == NAP_R_A2))
+            snprintf(o->text, sizeof o->text, "%s: ignored by artillery firing from range (NAP-8.4)",
+                     result_text[r]);
+        else if (all_ranged && r == NAP_R_EX)
+            snprintf(o->text, sizeof o->text, "exchange: only the defender is eliminated (NAP-8.4)");
+        else
+            snprintf(o->text, sizeof o->text, "%s (%s)", result_text[r], result_rule[r]);
         o->num = count[r];
         o->den = 6;
     }
@@ -346,7 +385,7 @@ int grg__nap_preview(const grg_game *g, const grg_action *acts, int n, grg_previ
     out->defender = e.d;
     out->n_die_terms = e.n_die_terms;
     memcpy(out->die_terms, e.die_terms, sizeof e.die_terms);
-    outcomes(g, &e, out);
+    outcomes(g, &d, &e, out);
     return 0;
 }
 

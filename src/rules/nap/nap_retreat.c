@@ -97,7 +97,10 @@ static int retreat(grg_game *g, int u, int len, const foes *f, const char *rule,
     path_search ps = {g, u, len, f, {x->hex, x->hex}, {x->hex, x->hex}, -1};
     search_paths(&ps, x->hex, 0);
     if (ps.best_dist < 0) {
-        grg__nap_eliminate(g, u, "NAP-7.23", "it cannot retreat into a hex free of enemy zones of control", ev);
+        char why[96];
+        snprintf(why, sizeof why, "no retreat of %d hex%s away from the enemy, on hexes free of enemy zones of control",
+                 len, len > 1 ? "es" : "");
+        grg__nap_eliminate(g, u, "NAP-7.23", why, ev);
         return 0;
     }
     grg_hex from = x->hex;
@@ -122,8 +125,8 @@ static int retreat(grg_game *g, int u, int len, const foes *f, const char *rule,
     return len;
 }
 
-/* The foes a retreating side moves away from: the units of the other side in the combat (the
- * adjacent attackers; the artillery only in a pure bombardment). */
+/* The foes a retreating side moves away from (NAP-7.24): every unit of the other side that took part
+ * in the combat, artillery firing from range included. */
 static void foes_of(const grg_game *g, const nap_decl *d, int defenders_retreat, foes *f)
 {
     f->n = 0;
@@ -133,8 +136,7 @@ static void foes_of(const grg_game *g, const nap_decl *d, int defenders_retreat,
         return;
     }
     for (int i = 0; i < d->n_att; i++)
-        if (!d->ranged[i] || d->kind == 2)
-            f->hex[f->n++] = g->units[d->att[i]].hex;
+        f->hex[f->n++] = g->units[d->att[i]].hex;
 }
 
 /* NAP-7.19: defenders out; attackers out in selection order, ranged artillery skipped, until the

@@ -48,21 +48,22 @@ void grg__nap_update_objectives(grg_game *g)
     }
 }
 
-/* C.15: a side that has lost half its starting strength loses at once. */
+/* C.15: a side that has lost break_percent (half) of its starting strength loses at once. */
 void grg__nap_victory_check(grg_game *g, grg_events *ev)
 {
     const nap_state *s = grg__nap_cstate(g);
     if (g->over)
         return;
     int broken[GRG_MAX_SIDES] = {0};
+    int pct = grg__nap_data(g)->break_percent;
     for (int side = 0; side < g->sc->n_sides; side++)
-        broken[side] = s->start_str[side] > 0 && 2 * s->lost[side] >= s->start_str[side];
+        broken[side] = s->start_str[side] > 0 && 100 * s->lost[side] >= pct * s->start_str[side];
     if (!broken[0] && !broken[1])
         return;
     char why[128];
     int winner = broken[0] && broken[1] ? -1 : broken[0] ? 1 : 0;
-    snprintf(why, sizeof why, "%.64s lost half of its strength (C.15).",
-             winner < 0 ? "Each side" : g->sc->sides[1 - winner].name);
+    snprintf(why, sizeof why, "%.64s lost %d%% or more of its strength (C.15).",
+             winner < 0 ? "Each side" : g->sc->sides[1 - winner].name, pct);
     g->phase = NAP_PH_END;
     grg_game_end(g, winner, why, ev);
 }
