@@ -84,6 +84,11 @@ int grg_option_index(const grg_ruleset *rs, const char *name);
 int grg_option_parse(const grg_ruleset *rs, const char *name, const char *text, int *value,
                      char *msg, size_t msg_size);
 
+/* Parses "name=value" (a value as grg_option_parse takes it) and sets it in o. Returns 0, or -1
+ * with a sentence in msg. */
+int grg_options_assign(const grg_ruleset *rs, const char *assignment, grg_options *o, char *msg,
+                       size_t msg_size);
+
 /* Errors of the game API. */
 typedef struct grg_err {
     int code;

@@ -16,6 +16,11 @@ struct cJSON;
 int grg_cli_read_record(const char *path, struct cJSON **root, struct cJSON **rec);
 int grg_cli_tournament(int argc, char **argv);
 
+/* Loads a scenario with its ruleset data; on failure prints every problem to stderr as
+ * FILE: PATH: MESSAGE and returns NULL. */
+struct grg_loaded;
+struct grg_loaded *grg_cli_load(const char *path);
+
 /* Prints `usage` and returns 0 when argv holds --help or -h, else returns -1. */
 int grg_cli_help(int argc, char **argv, const char *usage);
 

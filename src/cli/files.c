@@ -7,6 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+grg_loaded *grg_cli_load(const char *path)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    if (!p || grg_load_scenario(path, grg_data_dir(), &l, p, NULL) < 0) {
+        for (int k = 0; p && k < p->n; k++)
+            fprintf(stderr, "%s: %s%s%s\n", path, p->items[k].path, p->items[k].path[0] ? ": " : "",
+                    p->items[k].message);
+        l = NULL;
+    }
+    free(p);
+    return l;
+}
+
 int grg_cli_engine(int argc, char **argv)
 {
     if (grg_cli_help(argc, argv,
@@ -70,15 +84,9 @@ int grg_cli_render(int argc, char **argv)
         fputs(use, stderr);
         return 2;
     }
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    if (!p || grg_load_scenario(in, grg_data_dir(), &l, p, NULL) < 0) {
-        for (int k = 0; p && k < p->n; k++)
-            fprintf(stderr, "%s: %s: %s\n", in, p->items[k].path, p->items[k].message);
-        free(p);
+    grg_loaded *l = grg_cli_load(in);
+    if (!l)
         return 1;
-    }
-    free(p);
     FILE *f = fopen(out, "w");
     int rc = 1;
     if (!f)

@@ -108,32 +108,17 @@ int grg_cli_selfplay(int argc, char **argv)
         fputs(use, stderr);
         return 2;
     }
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    if (!p || grg_load_scenario(file, grg_data_dir(), &l, p, NULL) < 0) {
-        for (int k = 0; p && k < p->n; k++)
-            fprintf(stderr, "%s: %s: %s\n", file, p->items[k].path, p->items[k].message);
-        free(p);
+    grg_loaded *l = grg_cli_load(file);
+    if (!l)
         return 1;
-    }
-    free(p);
     grg_options opts = {0};
     for (int k = 0; k < n_option_args; k++) {
-        char name[GRG_ID_LEN], msg[200];
-        const char *eq = strchr(option_args[k], '=');
-        int value;
-        if (!eq || (size_t)(eq - option_args[k]) >= sizeof name) {
-            fprintf(stderr, "--option takes NAME=VALUE, not '%s'\n", option_args[k]);
-            grg_loaded_free(l);
-            return 2;
-        }
-        snprintf(name, sizeof name, "%.*s", (int)(eq - option_args[k]), option_args[k]);
-        if (grg_option_parse(l->rs, name, eq + 1, &value, msg, sizeof msg) < 0) {
+        char msg[200];
+        if (grg_options_assign(l->rs, option_args[k], &opts, msg, sizeof msg) < 0) {
             fprintf(stderr, "--option %s: %s\n", option_args[k], msg);
             grg_loaded_free(l);
             return 2;
         }
-        grg_options_set(&opts, name, value);
     }
     grg_action_list *legal = malloc(sizeof *legal);
     long total = 0, failures = 0;

@@ -72,6 +72,26 @@ int grg_option_parse(const grg_ruleset *rs, const char *name, const char *text, 
     return 0;
 }
 
+int grg_options_assign(const grg_ruleset *rs, const char *assignment, grg_options *o, char *msg,
+                       size_t msg_size)
+{
+    char name[GRG_ID_LEN];
+    const char *eq = strchr(assignment, '=');
+    int value;
+    if (!eq || eq == assignment || (size_t)(eq - assignment) >= sizeof name) {
+        snprintf(msg, msg_size, "an option is written NAME=VALUE, not '%s'", assignment);
+        return -1;
+    }
+    snprintf(name, sizeof name, "%.*s", (int)(eq - assignment), assignment);
+    if (grg_option_parse(rs, name, eq + 1, &value, msg, msg_size) < 0)
+        return -1;
+    if (grg_options_set(o, name, value) < 0) {
+        snprintf(msg, msg_size, "too many options");
+        return -1;
+    }
+    return 0;
+}
+
 static int apply_list(const grg_ruleset *rs, const grg_option_value *items, int n,
                       int32_t values[GRG_MAX_OPTIONS], const char *who, grg_err *err)
 {

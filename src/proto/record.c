@@ -151,16 +151,10 @@ int grg__cmd_replay(grg_session *s, const cJSON *req, cJSON *reply)
         return grg__error(reply, "bad_request", NULL, "a record needs scenario.path and log");
     if (grg__seed_parse(cJSON_GetObjectItemCaseSensitive(rec, "seed"), &seed, reply) < 0)
         return -1;
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int nf = 0;
-    if (!p)
-        return grg__error(reply, "internal", NULL, "out of memory");
-    int rc = grg_load_scenario(path->valuestring, s->data_dir, &l, p, &nf);
-    free(p);
-    if (rc < 0)
-        return grg__error(reply, nf ? "not_found" : "invalid_scenario", NULL,
-                          "cannot load the record's scenario %s", path->valuestring);
+    grg_loaded *l = grg__load_or_error(s, path->valuestring, reply);
+    int rc;
+    if (!l)
+        return -1;
     if (cJSON_IsString(sha) && strcmp(sha->valuestring, l->sha256) != 0) {
         grg_loaded_free(l);
         return grg__error(reply, "replay_mismatch", NULL,

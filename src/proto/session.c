@@ -176,6 +176,28 @@ cJSON *grg__problems_json(const grg_problems *p)
     return arr;
 }
 
+grg_loaded *grg__load_or_error(grg_session *s, const char *path, cJSON *reply)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    int not_found = 0;
+    if (!p) {
+        grg__error(reply, "internal", NULL, "out of memory");
+        return NULL;
+    }
+    if (grg_load_scenario(path, s->data_dir, &l, p, &not_found) < 0) {
+        if (not_found) {
+            grg__error(reply, "not_found", NULL, "no such file: %s", path);
+        } else {
+            grg__error(reply, "invalid_scenario", NULL, "%s is not a valid scenario (%d problems)", path, p->n);
+            cJSON_AddItemToObject(cJSON_GetObjectItem(reply, "error"), "problems", grg__problems_json(p));
+        }
+        l = NULL;
+    }
+    free(p);
+    return l;
+}
+
 static int cmd_load(grg_session *s, const cJSON *req, cJSON *reply)
 {
     const cJSON *path = cJSON_GetObjectItemCaseSensitive(req, "scenario");
@@ -185,23 +207,9 @@ static int cmd_load(grg_session *s, const cJSON *req, cJSON *reply)
     const cJSON *sv = cJSON_GetObjectItemCaseSensitive(req, "seed");
     if (sv ? grg__seed_parse(sv, &seed, reply) < 0 : (seed = grg__os_seed(), 0))
         return -1;
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int not_found = 0;
-    if (!p)
-        return grg__error(reply, "internal", NULL, "out of memory");
-    if (grg_load_scenario(path->valuestring, s->data_dir, &l, p, &not_found) < 0) {
-        if (not_found)
-            grg__error(reply, "not_found", NULL, "no such file: %s", path->valuestring);
-        else {
-            grg__error(reply, "invalid_scenario", NULL, "%s is not a valid scenario (%d problems)",
-                       path->valuestring, p->n);
-            cJSON_AddItemToObject(cJSON_GetObjectItem(reply, "error"), "problems", grg__problems_json(p));
-        }
-        free(p);
+    grg_loaded *l = grg__load_or_error(s, path->valuestring, reply);
+    if (!l)
         return -1;
-    }
-    free(p);
     grg_options opts;
     if (grg__options_read(l->rs, cJSON_GetObjectItemCaseSensitive(req, "options"), &opts, reply) < 0) {
         grg_loaded_free(l);

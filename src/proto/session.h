@@ -72,5 +72,7 @@ uint64_t grg__os_seed(void);
 /* Reads an "options" object ({name: value}) against the ruleset. */
 int grg__options_read(const grg_ruleset *rs, const cJSON *obj, grg_options *out, cJSON *reply);
 cJSON *grg__problems_json(const grg_problems *p);
+/* Loads a scenario; on failure fills reply (not_found, or invalid_scenario with its problems). */
+grg_loaded *grg__load_or_error(grg_session *s, const char *path, cJSON *reply);
 
 #endif

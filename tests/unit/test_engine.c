@@ -8,21 +8,12 @@
 
 #include "grognard/game.h"
 #include "grognard/proto.h"
+#include "support.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static grg_loaded *load(void)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int rc = grg_load_scenario("data/scenarios/test/duel.json", grg_data_dir(), &l, p, NULL);
-    for (int i = 0; i < p->n; i++)
-        print_error("%s: %s\n", p->items[i].path, p->items[i].message);
-    free(p);
-    assert_int_equal(rc, 0);
-    return l;
-}
+static grg_loaded *load(void) { return test_load("data/scenarios/test/duel.json"); }
 
 static grg_game *start(const grg_loaded *l, uint64_t seed)
 {
@@ -192,7 +183,7 @@ static void test_legal_matches_check(void **state)
     grg_loaded_free(l);
 }
 
-static void test_options(void **state)
+static void test_option_values(void **state)
 {
     (void)state;
     grg_loaded *l = load();
@@ -237,7 +228,7 @@ int main(void)
         cmocka_unit_test(test_scripted_dice_first),  cmocka_unit_test(test_clone_independent),
         cmocka_unit_test(test_refusal_changes_nothing), cmocka_unit_test(test_apply_all_or_nothing),
         cmocka_unit_test(test_deterministic),        cmocka_unit_test(test_legal_matches_check),
-        cmocka_unit_test(test_options),              cmocka_unit_test(test_state_size),
+        cmocka_unit_test(test_option_values),              cmocka_unit_test(test_state_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

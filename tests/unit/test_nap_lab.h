@@ -11,6 +11,7 @@
 
 #include "grognard/game.h"
 #include "grognard/proto.h"
+#include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,32 +44,15 @@ static inline grg_loaded *lab_load(const char *const *rows, const char *map_extr
                "{\"id\":\"d\",\"name\":\"Defender\",\"home_edge\":\"N\"}],\"units\":%s%s}",
             map_extra, units, top_extra);
     fclose(f);
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int rc = grg_load_scenario(path, grg_data_dir(), &l, p, NULL);
-    for (int i = 0; i < p->n; i++)
-        print_error("%s: %s\n", p->items[i].path, p->items[i].message);
-    free(p);
+    grg_loaded *l = test_load(path);
     unlink(path);
-    assert_int_equal(rc, 0);
     return l;
 }
 
 /* A game with options given as name=value strings, NULL-terminated. */
 static inline grg_game *lab_game(const grg_loaded *l, const char *const *opts)
 {
-    grg_options o;
-    memset(&o, 0, sizeof o);
-    for (int i = 0; opts && opts[i]; i++) {
-        char name[64];
-        const char *eq = strchr(opts[i], '=');
-        assert_non_null(eq);
-        snprintf(name, sizeof name, "%.*s", (int)(eq - opts[i]), opts[i]);
-        int v;
-        char msg[160];
-        assert_int_equal(grg_option_parse(l->rs, name, eq + 1, &v, msg, sizeof msg), 0);
-        assert_int_equal(grg_options_set(&o, name, v), 0);
-    }
+    grg_options o = test_options(l->rs, opts);
     grg_err err;
     grg_game *g = grg_game_new(l->rs, l->sc, &o, 1, NULL, &err);
     if (!g)

@@ -11,6 +11,7 @@
 
 #include "grognard/game.h"
 #include "grognard/proto.h"
+#include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,17 +144,7 @@ static uint64_t play(const grg_loaded *l, const grg_options *o, uint64_t seed, i
     return h;
 }
 
-static grg_loaded *load_qb(void)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int rc = grg_load_scenario("data/scenarios/nap/quatre-bras.json", grg_data_dir(), &l, p, NULL);
-    for (int i = 0; i < p->n; i++)
-        print_error("%s: %s\n", p->items[i].path, p->items[i].message);
-    free(p);
-    assert_int_equal(rc, 0);
-    return l;
-}
+static grg_loaded *load_qb(void) { return test_load("data/scenarios/nap/quatre-bras.json"); }
 
 static void run(const char *opt, const char *value, int games, int check_all)
 {
