@@ -208,6 +208,7 @@ static const int_field cost_fields[] = {
     F("far", 0, 9, cost_far),
     F("general_engaged", 0, 9, cost_engaged),
     F("cinc_extra", 0, 9, cinc_extra),
+    F("mp_per_vertex", 0, 9, mp_vertex),
 };
 static const int_field threshold_fields[] = {
     F("command_far", 1, 99, command_far),
@@ -224,6 +225,9 @@ static const int_field threshold_fields[] = {
     F("demoralise_divisor", 1, 20, demoralise_div),
     F("army_loss_num", 1, 99, army_loss_num),
     F("army_loss_den", 1, 99, army_loss_den),
+    F("skirmisher_turn_vertices", 1, 3, skirmisher_turn),
+    F("fast_broken_penalty", 0, 9, fast_broken),
+    F("difficult_mounted_ma", 0, 99, difficult_mounted_ma),
 };
 static const int_field modifier_fields[] = {
     F("general", -9, 9, mod_general),    F("uphill", -9, 9, mod_uphill),

@@ -255,22 +255,21 @@ static void check_stacks(const grg_game *g)
     }
 }
 
-/* Random play on Kadesh: legal = what check accepts, apply never refuses a listed action, clones
- * are independent, the game ends by the turn limit or a victory (CDB-P14). */
-static void test_kadesh_random_play(void **state)
+/* Random play: legal = what check accepts, apply never refuses a listed action, clones are
+ * independent, the game ends by the turn limit or a victory (CDB-P14). */
+static void random_play(const char *path, uint64_t seeds, long every)
 {
-    (void)state;
-    grg_loaded *l = load("data/scenarios/cdb/kadesh.json");
+    grg_loaded *l = load(path);
     grg_action_list *list = malloc(sizeof *list);
     grg_events *ev = grg_events_new(256);
-    for (uint64_t seed = 1; seed <= 2; seed++) {
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
         grg_game *g = start(l, seed);
         uint64_t rng = seed;
         long n = 0;
         while (!g->over && n < 20000) {
             grg_legal(g, NULL, 0, list);
             assert_true(list->n > 0);
-            if (n % 97 == 0)
+            if (n % every == 0)
                 check_actions(g, list);
             grg_action a = list->items[next_rand(&rng) % (uint64_t)list->n];
             if (n % 211 == 0) {
@@ -296,13 +295,28 @@ static void test_kadesh_random_play(void **state)
     grg_loaded_free(l);
 }
 
+/* On Kadesh (mostly movement), and on positions where the lines meet at once, so that missile
+ * fire, melees, recoils, advances and flight are exercised too. */
+static void test_kadesh_random_play(void **state)
+{
+    (void)state;
+    random_play("data/scenarios/cdb/kadesh.json", 2, 97);
+}
+
+static void test_contact_random_play(void **state)
+{
+    (void)state;
+    random_play("tests/rules/cdb/scenarios/brawl.json", 30, 3);
+    random_play("data/scenarios/cdb/skirmish.json", 4, 5);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_data_tables),        cmocka_unit_test(test_data_problem_paths),
         cmocka_unit_test(test_validate),           cmocka_unit_test(test_face_towards),
         cmocka_unit_test(test_frontal_contact),    cmocka_unit_test(test_command_cost),
-        cmocka_unit_test(test_kadesh_random_play),
+        cmocka_unit_test(test_kadesh_random_play), cmocka_unit_test(test_contact_random_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,8 @@ static int in_movement(const grg_game *g, grg_verdict *why)
 }
 
 /* Whether u may start an impulse now (alone or, in_group, as a group member). */
-int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why)
+int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
+                          const cdb_board *b)
 {
     const grg_unit *x = &g->units[u];
     if (!cdb_on_map(g, u))
@@ -34,7 +35,7 @@ int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *w
         if (!cdb_has_facing(g, u))
             return grg_refuse(why, "CDB-5.1.a",
                               "Baggage has no facing and cannot be part of a group");
-        if (cdb_in_enemy_zoc(g, u))
+        if (cdb_b_in_enemy_zoc(g, b, u))
             return grg_refuse(why, "CDB-5.1.b",
                               "%s is in an enemy zone of control and cannot be part of a group",
                               cdb_name(g, u));
@@ -51,23 +52,24 @@ static int detach_of(const grg_game *g, const grg_action *a)
     return a->arg == 1 ? CDB_DETACH_FRONT : CDB_DETACH_NONE;
 }
 
-int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why)
+int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
+                       const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (in_movement(g, why) < 0)
         return -1;
     if (st->stage != CDB_STAGE_FREE)
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse or group first");
-    if (cdb_unit_may_activate(g, a->unit, 0, why) < 0)
+    if (cdb_unit_may_activate(g, a->unit, 0, why, b) < 0)
         return -1;
-    int cs[3], n = cdb_stack(g, g->units[a->unit].hex, cs);
+    int cs[3], n = a->arg == 1 ? cdb_b_stack(g, b, g->units[a->unit].hex, cs) : 0;
     if (a->arg == 1 && (n < 2 || !cdb_is_top(g, a->unit)))
         return grg_refuse(why, "CDB-8.1.c", "Only the front rank of a stack may move alone");
     if (a->arg != 0 && a->arg != 1)
         return grg_refuse(why, "GRG-ACTION",
                           "activate takes arg 0 (the stack) or 1 (the front rank alone)");
     int u = a->unit;
-    return cdb_command_check(g, &u, 1, why);
+    return cdb_command_check(g, &u, 1, why, b);
 }
 
 /* Starts an impulse of these leaders (paid): shared by single and group activations. */
@@ -113,7 +115,7 @@ void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev)
 
 /* The step or turn an action asks for, judged on a copy of the open impulse. */
 static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *dist,
-                 grg_verdict *why)
+                 grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     const cdb_move *mv = &st->mv;
@@ -126,7 +128,7 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
     if (a->type == GRG_A_TURN) {
         if (a->arg != 1 && a->arg != -1)
             return grg_refuse(why, "GRG-ACTION", "A turn is one vertex left or right");
-        return cdb_move_turn(g, mv, a->arg, next, why);
+        return cdb_move_turn(g, mv, a->arg, next, why, b);
     }
     for (*dist = 1; *dist <= 2; (*dist)++)
         for (int d = 0; d < 6; d++) {
@@ -134,7 +136,7 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
             if (*dist == 2)
                 h = grg_hex_neighbour(h, d);
             if (grg_hex_eq(h, a->hex))
-                return cdb_move_step(g, mv, d, *dist, next, why);
+                return cdb_move_step(g, mv, d, *dist, next, why, b);
         }
     char at[16];
     cdb_label(g, a->hex, at, sizeof at);
@@ -144,7 +146,8 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
         cdb_name(g, a->unit), at);
 }
 
-int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why)
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why,
+                     const cdb_board *b)
 {
     if (in_movement(g, why) < 0)
         return -1;
@@ -154,7 +157,7 @@ int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why)
                    : grg_refuse(why, "CDB-9.1", "No unit is moving");
     cdb_move next;
     int dist = 1;
-    return judge(g, a, &next, &dist, why);
+    return judge(g, a, &next, &dist, why, b);
 }
 
 /* CDB-8.1.d/e: the joining counter goes to the bottom, or on top after a rearward move. */
@@ -282,13 +285,22 @@ void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev)
     }
     cdb_move next;
     int dist = 1;
-    judge(g, a, &next, &dist, NULL);
+    judge(g, a, &next, &dist, NULL, NULL);
     cdb_move before = st->mv;
     st->mv = next;
     cdb_move_commit(g, &before, &next, dist, ev);
 }
 
-/* CDB-P5, 9.5.a, P13: pay to keep an impetuous unit in hand, or to hold a demoralised one. */
+/* Whether u's stack still needs a PA to stay put: an impetuous unit not yet under control
+ * (CDB-9.5.a), or a unit of a demoralised corps not yet held (CDB-P13). */
+static int needs_hold(const grg_game *g, int u, int demoralised)
+{
+    return demoralised ? (g->units[u].flags & CDB_UF_HELD) == 0
+                       : cdb_is_impetuous(g, u) && !(g->units[u].flags & CDB_UF_CONTROLLED);
+}
+
+/* CDB-P5, 9.5.a, P13: pay to keep an impetuous unit in hand, or to hold a demoralised one; 1 PA
+ * holds one unit, or a whole group being declared (hold on any member instead of group_close). */
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why)
 {
     const cdb_state *st = cdb_cst(g);
@@ -296,18 +308,30 @@ int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why)
     int u = a->unit;
     if (in_movement(g, why) < 0)
         return -1;
-    if (st->stage != CDB_STAGE_FREE)
+    if (st->stage == CDB_STAGE_GROUP) {
+        int member = 0;
+        for (int i = 0; i < st->group_n; i++)
+            member |= st->group[i] == u;
+        if (!member)
+            return grg_refuse(why, "CDB-P5", "%s is not in the group being declared",
+                              cdb_name(g, u));
+        if (st->group_n < 2)
+            return grg_refuse(why, "CDB-5.1.a", "A group has at least two units");
+    } else if (st->stage != CDB_STAGE_FREE) {
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse or group first");
+    }
     if (!cdb_is_top(g, u) || g->units[u].side != g->active)
         return grg_refuse(why, "CDB-P5", "%s is not a unit of yours on the map", cdb_name(g, u));
-    int demoralised = (st->cflags[g->units[u].corps] & CDB_CF_DEMORALISED) != 0;
-    int cost = demoralised ? d->cost_hold : d->cost_control;
-    if (demoralised ? (g->units[u].flags & CDB_UF_HELD) != 0
-                    : (!cdb_is_impetuous(g, u) || (g->units[u].flags & CDB_UF_CONTROLLED)))
+    int corps = g->units[u].corps;
+    int demoralised = (st->cflags[corps] & CDB_CF_DEMORALISED) != 0;
+    int cost = demoralised ? d->cost_hold : d->cost_control, need = needs_hold(g, u, demoralised);
+    for (int i = 0; st->stage == CDB_STAGE_GROUP && i < st->group_n; i++)
+        need |= needs_hold(g, st->group[i], demoralised);
+    if (!need)
         return grg_refuse(why, "CDB-P5", "%s needs no holding", cdb_name(g, u));
-    if (st->ap[g->units[u].corps] < cost)
+    if (st->ap[corps] < cost)
         return grg_refuse(why, "CDB-4.2.d", "Corps %s has %d action points; holding costs %d",
-                          g->sc->corps[g->units[u].corps].name, st->ap[g->units[u].corps], cost);
+                          g->sc->corps[corps].name, st->ap[corps], cost);
     return 0;
 }
 
@@ -318,10 +342,15 @@ void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev)
     int u = a->unit, corps = g->units[u].corps;
     int demoralised = (st->cflags[corps] & CDB_CF_DEMORALISED) != 0;
     int cost = demoralised ? d->cost_hold : d->cost_control;
+    int group = st->stage == CDB_STAGE_GROUP, n_members = group ? st->group_n : 1;
     st->ap[corps] = (int16_t)(st->ap[corps] - cost);
-    int cs[3], n = cdb_stack(g, g->units[u].hex, cs);
-    for (int j = 0; j < n; j++)
-        g->units[cs[j]].flags |= demoralised ? CDB_UF_HELD : CDB_UF_CONTROLLED;
+    for (int i = 0; i < n_members; i++) {
+        int m = group ? st->group[i] : u, cs[3], n = cdb_stack(g, g->units[m].hex, cs);
+        for (int j = 0; j < n; j++)
+            g->units[cs[j]].flags |= demoralised ? CDB_UF_HELD : CDB_UF_CONTROLLED;
+    }
+    st->group_n = 0;
+    st->stage = CDB_STAGE_FREE;
     grg_event *e = grg_event_push(ev, GRG_EV_STATUS);
     if (e) {
         e->unit = (int16_t)u;
@@ -329,8 +358,10 @@ void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev)
         e->side = (int16_t)g->active;
         e->value = cost;
         snprintf(e->rule, sizeof e->rule, "%s", demoralised ? "CDB-P13" : "CDB-9.5.a");
-        snprintf(e->text, sizeof e->text, "%s is %s for %d action point%s", cdb_name(g, u),
-                 demoralised ? "held and will not flee" : "kept under control", cost,
-                 cost == 1 ? "" : "s");
+        snprintf(e->text, sizeof e->text, "%s%s %s for %d action point%s", cdb_name(g, u),
+                 group ? " and its group" : "",
+                 demoralised ? (group ? "are held and will not flee" : "is held and will not flee")
+                             : (group ? "are kept under control" : "is kept under control"),
+                 cost, cost == 1 ? "" : "s");
     }
 }

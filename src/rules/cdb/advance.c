@@ -153,7 +153,7 @@ static void advance_unit(grg_game *g, int u, grg_events *ev)
     while (mv.facing != want) {
         cdb_move next;
         int steps = grg_turn_steps(mv.facing, want);
-        if (cdb_move_turn(g, &mv, steps > 0 ? 1 : -1, &next, NULL) < 0)
+        if (cdb_move_turn(g, &mv, steps > 0 ? 1 : -1, &next, NULL, NULL) < 0)
             return;
         cdb_move_commit(g, &mv, &next, 1, ev);
         mv = next;
@@ -166,7 +166,7 @@ static void advance_unit(grg_game *g, int u, grg_events *ev)
         for (int k = 0; k < 2; k++)
             for (int dist = 1; dist <= 2; dist++) {
                 cdb_move next;
-                if (cdb_move_step(g, &mv, (mv.facing + k) % 6, dist, &next, NULL) < 0)
+                if (cdb_move_step(g, &mv, (mv.facing + k) % 6, dist, &next, NULL, NULL) < 0)
                     continue;
                 int fd = cdb_field_get(&f, next.at[0]);
                 if (fd >= 0 && fd < best_d)

@@ -11,26 +11,36 @@ const cdb_type *cdb_type_of(const grg_game *g, int u)
     return &cdb_data_of(g)->type[g->units[u].type];
 }
 
-int cdb_on_map(const grg_game *g, int u) { return g->units[u].status == GRG_UNIT_ON_MAP; }
-
-int cdb_enemies(const grg_game *g, int a, int b) { return g->units[a].side != g->units[b].side; }
-
-/* A stack counts as one unit (CDB-8.1.a): the top counter stands for it. Stack positions are kept
- * 0, 1, 2 from the top (cdb_move_commit renumbers a stack a rank leaves). */
-int cdb_is_top(const grg_game *g, int u) { return cdb_on_map(g, u) && g->units[u].stack == 0; }
-
 int cdb_stack(const grg_game *g, grg_hex h, int out[3])
 {
     int n = 0;
+    const grg_unit *x = g->units;
     for (int i = 0; i < g->n_units && n < 3; i++) {
-        if (!cdb_on_map(g, i) || !grg_hex_eq(g->units[i].hex, h))
+        if (x[i].hex.q != h.q || x[i].hex.r != h.r || x[i].status != GRG_UNIT_ON_MAP)
             continue;
         int k = n++;
-        for (; k > 0 && g->units[out[k - 1]].stack > g->units[i].stack; k--)
+        for (; k > 0 && x[out[k - 1]].stack > x[i].stack; k--)
             out[k] = out[k - 1];
         out[k] = i;
     }
     return n;
+}
+
+/* grg_unit_at for cdb: the first counter with the least stack position at h. Positions are never
+ * negative, so the first counter at position 0 ends the scan. */
+int cdb_top_at(const grg_game *g, grg_hex h)
+{
+    int best = -1;
+    const grg_unit *x = g->units;
+    for (int i = 0; i < g->n_units; i++) {
+        if (x[i].hex.q != h.q || x[i].hex.r != h.r || x[i].status != GRG_UNIT_ON_MAP)
+            continue;
+        if (x[i].stack == 0)
+            return i;
+        if (best < 0 || x[i].stack < x[best].stack)
+            best = i;
+    }
+    return best;
 }
 
 const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h)

@@ -1,6 +1,7 @@
 /* The Champs de Bataille ruleset (spec §B): its data tables (the `ext` of grg_rules_data, filled by
  * src/proto/data_cdb.c from data/rulesets/cdb.json), its state inside the game, and the functions
- * its files share. Everything here is pure: no I/O, no allocation, no mutable globals. */
+ * its files share. Everything here is pure: no I/O, no mutable globals, and no allocation except
+ * the one clone the melee preview makes (preview.c). */
 #ifndef GRG_RULES_CDB_H
 #define GRG_RULES_CDB_H
 
@@ -66,6 +67,10 @@ typedef struct cdb_data {
     /* CDB-P5 and CDB-4.2 costs */
     int cost_activate, cost_control, cost_hold, cost_irregular;
     int cost_cinc, cost_far, cost_engaged, cinc_extra;
+    int mp_vertex;                      /* CDB-6.2.a: MP per vertex turned */
+    int skirmisher_turn;                /* CDB-6.2.c: vertices a lone skirmisher turns for 1 MP */
+    int fast_broken;                    /* CDB-9.6: MA lost by fast types entering broken */
+    int difficult_mounted_ma;           /* CDB-9.6: mounted MA in difficult terrain */
     /* thresholds */
     int command_far, command_sight;     /* CDB-4.2.b: > 12, out of sight and >= 6 */
     int strategic;                      /* CDB-9.3: more than 4 hexes */
@@ -185,7 +190,13 @@ enum { CDB_PH_POINTS = 0, CDB_PH_MOVE = 1, CDB_PH_MISSILE = 2, CDB_PH_MELEE = 3,
 /* Pending decisions that interrupt a phase. */
 enum { CDB_PEND_NONE = 0, CDB_PEND_RETREAT = 1, CDB_PEND_ADVANCE = 2 };
 /* Stages inside a phase. */
-enum { CDB_STAGE_FREE = 0, CDB_STAGE_GROUP = 1, CDB_STAGE_MOVE = 2, CDB_STAGE_COMBAT = 3 };
+enum {
+    CDB_STAGE_FREE = 0,
+    CDB_STAGE_GROUP = 1,
+    CDB_STAGE_MOVE = 2,
+    CDB_STAGE_COMBAT = 3,
+    CDB_STAGE_PIVOT = 4 /* CDB-6.3.c: the active player designates whom engaged enemies face */
+};
 
 typedef struct cdb_state {
     cdb_move mv;
@@ -215,11 +226,38 @@ typedef struct cdb_state {
 
 const cdb_data *cdb_data_of(const grg_game *g);
 const cdb_type *cdb_type_of(const grg_game *g, int u);
-int cdb_on_map(const grg_game *g, int u);
-int cdb_enemies(const grg_game *g, int a, int b); /* units of opposing sides */
-int cdb_is_top(const grg_game *g, int u);
+static inline int cdb_on_map(const grg_game *g, int u)
+{
+    return g->units[u].status == GRG_UNIT_ON_MAP;
+}
+/* Units of opposing sides. */
+static inline int cdb_enemies(const grg_game *g, int a, int b)
+{
+    return g->units[a].side != g->units[b].side;
+}
+/* A stack counts as one unit (CDB-8.1.a): the top counter stands for it. Stack positions are kept
+ * 0, 1, 2 from the top (cdb_move_commit renumbers a stack a rank leaves). */
+static inline int cdb_is_top(const grg_game *g, int u)
+{
+    return cdb_on_map(g, u) && g->units[u].stack == 0;
+}
+/* Hex distance (spec A.5.1) for map coordinates, inline for the hot loops. */
+static inline int cdb_dist(grg_hex a, grg_hex b)
+{
+    int dq = b.q - a.q, dr = b.r - a.r, ds = dq + dr;
+    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+/* grg_hex_neighbour inline (spec A.2.1), for the hot loops; any dir, taken mod 6. */
+static inline grg_hex cdb_nb(grg_hex h, int dir)
+{
+    static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
+    int d = ((dir % 6) + 6) % 6;
+    grg_hex n = {h.q + nq[d], h.r + nr[d]};
+    return n;
+}
 /* Counters at h, top first; returns the count (at most 3 are kept). */
 int cdb_stack(const grg_game *g, grg_hex h, int out[3]);
+int cdb_top_at(const grg_game *g, grg_hex h); /* the same answer as grg_unit_at */
 int cdb_terrain_cls(const grg_game *g, grg_hex h); /* CDB_IMPASSABLE off the map */
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
@@ -236,7 +274,21 @@ int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size);
 const char *cdb_name(const grg_game *g, int u);
 
 /* Zones of control and contact (zoc.c). */
-int cdb_in_front(const grg_game *g, int u, grg_hex h); /* h is one of u's two frontal hexes */
+/* (dq, dr) = h - the unit's hex is across one of the two frontal hexsides of facing f (spec A.2.1
+ * deltas inline: every ZOC question asks this of many units). */
+static inline int cdb_front_delta(int f, int dq, int dr)
+{
+    static const int8_t fq[6] = {1, 1, 0, -1, -1, 0}, fr[6] = {0, -1, -1, 0, 1, 1};
+    if (f < 0)
+        return 0;
+    int f2 = f == 5 ? 0 : f + 1;
+    return (dq == fq[f] && dr == fr[f]) || (dq == fq[f2] && dr == fr[f2]);
+}
+/* h is one of u's two frontal hexes. */
+static inline int cdb_in_front(const grg_game *g, int u, grg_hex h)
+{
+    return cdb_front_delta(g->units[u].facing, h.q - g->units[u].hex.q, h.r - g->units[u].hex.r);
+}
 int cdb_zoc_on(const grg_game *g, int side, grg_hex h,
                int out[6]); /* enemies of side with ZOC on h */
 int cdb_in_enemy_zoc(const grg_game *g, int u);
@@ -246,6 +298,24 @@ int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h);
 int cdb_nearest_enemy_dist(const grg_game *g, int side, grg_hex h);
 int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 
+/* A per-call view of stacks and zones of control (view.c), built by legal on its stack; the
+ * cdb_b_* questions give the answers of the scanning functions above, and take NULL to scan. */
+#define CDB_BOARD_BITS 10
+#define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
+typedef struct cdb_board {
+    uint32_t key[CDB_BOARD_SLOTS]; /* 0: empty slot */
+    int16_t at[CDB_BOARD_SLOTS][3]; /* counters in the hex, top first (cdb_stack) */
+    int16_t top[CDB_BOARD_SLOTS];   /* grg_unit_at's answer, -1 none */
+    uint8_t n_at[CDB_BOARD_SLOTS];
+    uint8_t zoc[CDB_BOARD_SLOTS]; /* bit s: a counter of side s exerts its ZOC into the hex */
+} cdb_board;
+void cdb_board_build(const grg_game *g, cdb_board *b);
+int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3]);
+int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h);
+int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
+int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u);
+int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h);
+
 /* Sight (sight.c). */
 int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
 /* CDB-10.2.c: shooting also needs no unit in an intermediate hex. */
@@ -254,7 +324,8 @@ int cdb_shot_clear(const grg_game *g, grg_hex from, grg_hex to);
 /* Action points and command (points.c). */
 void cdb_roll_points(grg_game *g, grg_events *ev);
 int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out);
-int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why);
+int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
+                      const cdb_board *b);
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
 int cdb_cinc_commands(const grg_game *g, const int *units, int n);
 void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev);
@@ -276,9 +347,11 @@ int cdb_field_get(const cdb_field *f, grg_hex h);
 
 /* Movement (move.c). */
 int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach);
+/* b: legal's board view, or NULL (view.c). */
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
-                  grg_verdict *why);
-int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why);
+                  grg_verdict *why, const cdb_board *b);
+int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why,
+                  const cdb_board *b);
 int cdb_move_ma(const grg_game *g, const cdb_move *mv);
 int cdb_stack_allowed(const cdb_data *d, int army_list, const int *types, int n); /* CDB-8.a */
 const cdb_rank *cdb_rank_bonus(const grg_game *g, int top, int n_th); /* rank n_th (1, 2) of top */
@@ -291,18 +364,25 @@ void cdb_move_commit(grg_game *g, const cdb_move *before, const cdb_move *after,
 int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
 
 /* Phases and actions (ruleset.c, activate.c, groups.c). */
+int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
+int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out); /* legal.c */
+int cdb_shot_candidate(const grg_game *g, int u, int t); /* CDB-10 first tests (legal.c) */
 cdb_state *cdb_st(grg_game *g);
 const cdb_state *cdb_cst(const grg_game *g);
-int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why);
+int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
+                       const cdb_board *b);
 void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev);
 void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev);
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why);
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why,
+                     const cdb_board *b);
 void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why);
+int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why,
+                    const cdb_board *b);
 void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why);
+int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
+                          const cdb_board *b);
 void cdb_end_movement(grg_game *g, grg_events *ev);
 int cdb_group_valid(const grg_game *g, const int *units, int n, grg_verdict *why);
 
@@ -320,6 +400,12 @@ void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev);
 void cdb_melee_pivots(grg_game *g, grg_events *ev);
+/* CDB-6.3.c: the facings the active player may designate for u (at most 6), or 0. */
+int cdb_pivot_choices(const grg_game *g, int u, int facings[6]);
+int cdb_designations_due(const grg_game *g);
+int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why);
+void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev);
+int cdb_defender_pivot(const grg_game *g, int a, int d); /* CDB-11.2.a: facing or -1 */
 int cdb_melee_owed(const grg_game *g, grg_verdict *why);
 int cdb_check_decision(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_decision(grg_game *g, const grg_action *a, grg_events *ev);
@@ -341,6 +427,7 @@ int cdb_roll_pair(grg_game *g, int a, int d, const cdb_total *ta, const cdb_tota
 int cdb_flank_position(const grg_game *g, int o);                     /* CDB-11.4.a: holder or -1 */
 int cdb_supporters(const grg_game *g, int c, int o, int *out);        /* CDB-11.3.a */
 int cdb_could_shoot(const grg_game *g, int u, int t);                 /* CDB-10.1, 10.2 */
+int cdb_shot_engaged(const grg_game *g, int u, int t, int *f, int *e); /* CDB-10.1.c */
 int cdb_nearest_target(const grg_game *g, int u, int t, int *others); /* CDB-10.1.d */
 /* CDB-P10, P11, 11.4.b: what a loss by diff does to the loser, without doing it. */
 enum { CDB_OUT_NONE = 0, CDB_OUT_RECOIL, CDB_OUT_DESTROY, CDB_OUT_FLEE };

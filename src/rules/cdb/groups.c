@@ -6,11 +6,12 @@
 #include <stdio.h>
 
 /* CDB-5.1.e, 1.2.b and 4.2.d for a complete candidate group. */
-static int closable(const grg_game *g, const int *units, int n, grg_verdict *why)
+static int closable(const grg_game *g, const int *units, int n, grg_verdict *why,
+                    const cdb_board *b)
 {
     for (int i = 0; i < n; i++) {
         grg_hex h = g->units[units[i]].hex;
-        int cs[3], k = cdb_stack(g, h, cs);
+        int cs[3], k = cdb_b_stack(g, b, h, cs);
         for (int j = 0; j < k; j++)
             if (cdb_type_of(g, cs[j])->chariot && cdb_terrain_cls(g, h) == CDB_BROKEN &&
                 !(grg_map_flags(&g->sc->map, h) & GRG_HEX_ROAD))
@@ -22,20 +23,21 @@ static int closable(const grg_game *g, const int *units, int n, grg_verdict *why
             return grg_refuse(why, "CDB-1.2.b",
                               "A group with a unit in difficult terrain must be a single column");
     }
-    return cdb_command_check(g, units, n, why);
+    return cdb_command_check(g, units, n, why, b);
 }
 
 /* Whether u may join the group being declared (CDB-5.1.a). */
-static int may_add(const grg_game *g, const int *group, int n, int u, grg_verdict *why)
+static int may_add(const grg_game *g, const int *group, int n, int u, grg_verdict *why,
+                   const cdb_board *b)
 {
-    if (cdb_unit_may_activate(g, u, 1, why) < 0)
+    if (cdb_unit_may_activate(g, u, 1, why, b) < 0)
         return -1;
     const grg_unit *x = &g->units[u], *first = &g->units[group[0]];
     int adjacent = 0;
     for (int i = 0; i < n; i++) {
         if (group[i] == u)
             return grg_refuse(why, "CDB-5.1.a", "%s is already in the group", cdb_name(g, u));
-        adjacent |= grg_hex_distance(g->units[group[i]].hex, x->hex) == 1;
+        adjacent |= cdb_dist(g->units[group[i]].hex, x->hex) == 1;
     }
     if (n >= CDB_MAX_PIECES)
         return grg_refuse(why, "CDB-5.1.a", "A group has at most %d units", CDB_MAX_PIECES);
@@ -54,25 +56,41 @@ static int may_add(const grg_game *g, const int *group, int n, int u, grg_verdic
     for (int i = 0; i < n; i++)
         cand[i] = group[i];
     cand[n] = u;
-    return closable(g, cand, n + 1, why);
+    return closable(g, cand, n + 1, why, b);
 }
 
 /* Some unit could join a group started by u, so a group_begin never leads nowhere; otherwise why
  * the first adjacent friend could not. */
-static int has_partner(const grg_game *g, int u, grg_verdict *why)
+static int has_partner(const grg_game *g, int u, grg_verdict *why, const cdb_board *b)
 {
-    int first = -1;
-    for (int i = 0; i < g->n_units; i++) {
-        if (i == u || !cdb_on_map(g, i) || g->units[i].side != g->active ||
-            grg_hex_distance(g->units[i].hex, g->units[u].hex) != 1)
+    int first = -1, near[18], n_near = 0;
+    const grg_unit *x = &g->units[u];
+    if (b) { /* the counters around u, in unit order */
+        for (int d = 0; d < 6; d++) {
+            int cs[3], k = cdb_b_stack(g, b, cdb_nb(x->hex, d), cs);
+            for (int j = 0; j < k; j++) {
+                int m = n_near++;
+                for (; m > 0 && near[m - 1] > cs[j]; m--)
+                    near[m] = near[m - 1];
+                near[m] = cs[j];
+            }
+        }
+    }
+    for (int t = 0; t < (b ? n_near : g->n_units); t++) {
+        int i = b ? near[t] : t;
+        const grg_unit *y = &g->units[i];
+        if (i == u || !cdb_on_map(g, i) || y->side != g->active || cdb_dist(y->hex, x->hex) != 1)
             continue;
-        if (may_add(g, &u, 1, i, NULL) == 0)
-            return 0;
         if (first < 0)
             first = i;
+        /* may_add's cheap conditions first (CDB-5.1.a, 9.3.a, 8.1.a): same corps, facing and
+         * impulses, a stack's top */
+        if (y->corps == x->corps && y->facing == x->facing && y->stack == 0 &&
+            y->v[CDB_V_IMPULSES] == x->v[CDB_V_IMPULSES] && may_add(g, &u, 1, i, NULL, b) == 0)
+            return 0;
     }
     if (first >= 0)
-        return may_add(g, &u, 1, first, why);
+        return may_add(g, &u, 1, first, why, b);
     return grg_refuse(why, "CDB-5.1.a", "No unit could form a group with %s", cdb_name(g, u));
 }
 
@@ -83,13 +101,13 @@ int cdb_group_valid(const grg_game *g, const int *units, int n, grg_verdict *why
     int order[CDB_MAX_PIECES], taken = 1, used = 1;
     if (n < 2 || n > CDB_MAX_PIECES)
         return grg_refuse(why, "CDB-5.1.a", "A group has 2 to %d units", CDB_MAX_PIECES);
-    if (cdb_unit_may_activate(g, units[0], 1, why) < 0)
+    if (cdb_unit_may_activate(g, units[0], 1, why, NULL) < 0)
         return -1;
     order[0] = units[0];
     while (taken < n) {
         int progress = 0;
         for (int i = 1; i < n; i++)
-            if (!(used & (1 << i)) && may_add(g, order, taken, units[i], NULL) == 0) {
+            if (!(used & (1 << i)) && may_add(g, order, taken, units[i], NULL, NULL) == 0) {
                 order[taken++] = units[i];
                 used |= 1 << i;
                 progress = 1;
@@ -97,13 +115,14 @@ int cdb_group_valid(const grg_game *g, const int *units, int n, grg_verdict *why
         if (!progress) {
             for (int i = 1; i < n; i++)
                 if (!(used & (1 << i)))
-                    return may_add(g, order, taken, units[i], why);
+                    return may_add(g, order, taken, units[i], why, NULL);
         }
     }
     return 0;
 }
 
-int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why)
+int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why,
+                    const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (g->phase != CDB_PH_MOVE)
@@ -112,16 +131,16 @@ int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why)
     case GRG_A_GROUP_BEGIN:
         if (st->stage != CDB_STAGE_FREE)
             return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse or group first");
-        if (cdb_unit_may_activate(g, a->unit, 1, why) < 0)
+        if (cdb_unit_may_activate(g, a->unit, 1, why, b) < 0)
             return -1;
-        return has_partner(g, a->unit, why);
+        return has_partner(g, a->unit, why, b);
     case GRG_A_GROUP_ADD: {
         if (st->stage != CDB_STAGE_GROUP)
             return grg_refuse(why, "CDB-5.1.c", "No group is being declared");
         int group[CDB_MAX_PIECES];
         for (int i = 0; i < st->group_n; i++)
             group[i] = st->group[i];
-        return may_add(g, group, st->group_n, a->unit, why);
+        return may_add(g, group, st->group_n, a->unit, why, b);
     }
     default:
         if (st->stage != CDB_STAGE_GROUP)

@@ -14,11 +14,17 @@ static int facing_to_front(const grg_game *g, int u, grg_hex t)
     return (sa < 0 ? -sa : sa) <= (sb < 0 ? -sb : sb) ? a : b;
 }
 
+/* CDB-7.3: u is in frontal contact with some enemy (only counters in its frontal hexes can be). */
 static int in_contact(const grg_game *g, int u)
 {
-    for (int e = 0; e < g->n_units; e++)
-        if (cdb_frontal_contact(g, u, e))
-            return 1;
+    if (g->units[u].facing < 0)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        int cs[3], n = cdb_stack(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k), cs);
+        for (int j = 0; j < n; j++)
+            if (cdb_frontal_contact(g, u, cs[j]))
+                return 1;
+    }
     return 0;
 }
 
@@ -27,12 +33,72 @@ static int in_contact(const grg_game *g, int u)
 static void pivot(grg_game *g, int u, grg_events *ev)
 {
     int z[6];
-    if (!cdb_is_top(g, u) || g->units[u].facing < 0 || in_contact(g, u) ||
-        cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z) == 0)
+    if (!cdb_is_top(g, u) || g->units[u].facing < 0 ||
+        cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z) == 0 || in_contact(g, u))
         return;
     char why[64];
     snprintf(why, sizeof why, "it must engage %s", cdb_name(g, z[0]));
     cdb_turn_unit(g, u, facing_to_front(g, u, g->units[z[0]].hex), "CDB-6.3.a", why, ev);
+}
+
+/* CDB-6.3.c: an enemy of the active side standing in the ZOC of two or more active units, in
+ * frontal contact with none, turns to face the one the active player designates (steps 1 and 2 of
+ * the procedure): the distinct facings that bring one of them to its front (A.4.4 shortest route).
+ * Returns how many there are when they are two or more, else 0 (the automatic pivot decides). */
+int cdb_pivot_choices(const grg_game *g, int u, int facings[6])
+{
+    int z[6], n = 0;
+    if (!cdb_is_top(g, u) || g->units[u].side == g->active || g->units[u].facing < 0)
+        return 0;
+    int k = cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z);
+    if (k < 2 || in_contact(g, u))
+        return 0;
+    for (int i = 0; i < k; i++) {
+        int f = facing_to_front(g, u, g->units[z[i]].hex), seen = 0;
+        for (int j = 0; j < n; j++)
+            seen |= facings[j] == f;
+        if (!seen)
+            facings[n++] = f;
+    }
+    return n >= 2 ? n : 0;
+}
+
+/* Whether some enemy unit still waits for the active player's designation. */
+int cdb_designations_due(const grg_game *g)
+{
+    int f[6];
+    for (int u = 0; u < g->n_units; u++)
+        if (cdb_pivot_choices(g, u, f))
+            return 1;
+    return 0;
+}
+
+int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
+{
+    int f[6], n;
+    if (g->phase != CDB_PH_MELEE || cdb_cst(g)->stage != CDB_STAGE_PIVOT)
+        return grg_refuse(why, "CDB-6.3.c",
+                          "Pivots are designated at the start of the melee phase, before any melee");
+    if (a->unit < 0 || a->unit >= g->n_units || !(n = cdb_pivot_choices(g, a->unit, f)))
+        return grg_refuse(why, "CDB-6.3.c",
+                          "%s is not an enemy unit engaged by several of your units",
+                          a->unit >= 0 && a->unit < g->n_units ? cdb_name(g, a->unit) : "it");
+    for (int i = 0; i < n; i++)
+        if (f[i] == a->arg)
+            return 0;
+    return grg_refuse(why, "CDB-6.3.c",
+                      "%s turns by the shortest route to face one of the units engaging it",
+                      cdb_name(g, a->unit));
+}
+
+/* The designated pivot; once none is due, the other pivots of CDB-6.3.a follow. */
+void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
+{
+    cdb_turn_unit(g, a->unit, a->arg, "CDB-6.3.c", "it faces the attacker designated for it", ev);
+    if (!cdb_designations_due(g)) {
+        cdb_st(g)->stage = CDB_STAGE_FREE;
+        cdb_melee_pivots(g, ev);
+    }
 }
 
 /* CDB-6.3.c: the enemies the active side engages pivot first, then every other unit that must,
@@ -74,13 +140,23 @@ static int may_defend(const grg_game *g, int a, int d, grg_verdict *why)
     return 0;
 }
 
-static int any_defender(const grg_game *g, int a)
+/* The lowest-numbered unit a may attack (may_defend), or -1: only counters in a's two frontal
+ * hexes can be one. */
+static int first_defender(const grg_game *g, int a)
 {
-    for (int d = 0; d < g->n_units; d++)
-        if (cdb_on_map(g, d) && may_defend(g, a, d, NULL) == 0)
-            return 1;
-    return 0;
+    int best = -1;
+    if (g->units[a].facing < 0)
+        return -1;
+    for (int k = 0; k < 2; k++) {
+        int cs[3], n = cdb_stack(g, grg_hex_neighbour(g->units[a].hex, g->units[a].facing + k), cs);
+        for (int j = 0; j < n; j++)
+            if (may_defend(g, a, cs[j], NULL) == 0 && (best < 0 || cs[j] < best))
+                best = cs[j];
+    }
+    return best;
 }
+
+static int any_defender(const grg_game *g, int a) { return first_defender(g, a) >= 0; }
 
 static int any_melee(const grg_game *g)
 {
@@ -97,6 +173,10 @@ int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why)
         return grg_refuse(why, "CDB-11.1.b", "Melees are declared in the melee phase");
     switch (a->type) {
     case GRG_A_COMBAT_BEGIN:
+        if (st->stage == CDB_STAGE_PIVOT)
+            return grg_refuse(why, "CDB-6.3.c",
+                              "First designate whom each enemy engaged by several of your units "
+                              "faces");
         if (st->stage != CDB_STAGE_FREE)
             return grg_refuse(why, "CDB-11.1.b", "A melee is already being declared");
         return any_melee(g) ? 0 : grg_refuse(why, "CDB-11.1.a", "No unit of yours can attack");
@@ -157,15 +237,24 @@ int cdb_roll_pair(grg_game *g, int a, int d, const cdb_total *ta, const cdb_tota
     return va - vd;
 }
 
+/* CDB-11.2.a: the facing the defender d turns to when a attacks it (it presents a frontal hex to
+ * its attacker unless it is already in frontal contact with a unit of a's side), or -1 when it
+ * keeps its facing. Resolution and the preview share it. */
+int cdb_defender_pivot(const grg_game *g, int a, int d)
+{
+    if (g->units[d].facing < 0 || cdb_in_front(g, d, g->units[a].hex))
+        return -1;
+    for (int e = 0; e < g->n_units; e++)
+        if (g->units[e].side == g->units[a].side && cdb_frontal_contact(g, d, e))
+            return -1;
+    return facing_to_front(g, d, g->units[a].hex);
+}
+
 static void resolve(grg_game *g, int a, int d, grg_events *ev)
 {
-    /* CDB-11.2.a: the defender turns to face its attacker unless in contact with an active unit */
-    int contact = 0;
-    for (int e = 0; e < g->n_units; e++)
-        contact |= cdb_frontal_contact(g, d, e) && g->units[e].side == g->active;
-    if (!contact && g->units[d].facing >= 0 && !cdb_in_front(g, d, g->units[a].hex))
-        cdb_turn_unit(g, d, facing_to_front(g, d, g->units[a].hex), "CDB-11.2.a",
-                      "it faces its attacker", ev);
+    int pivot = cdb_defender_pivot(g, a, d);
+    if (pivot >= 0)
+        cdb_turn_unit(g, d, pivot, "CDB-11.2.a", "it faces its attacker", ev);
     cdb_total ta, td;
     cdb_melee_totals(g, a, d, &ta, &td);
     int sup[GRG_MAX_UNITS], n = cdb_supporters(g, a, d, sup);
@@ -216,11 +305,10 @@ int cdb_melee_owed(const grg_game *g, grg_verdict *why)
         if (!cdb_on_map(g, u) || (g->units[u].flags & CDB_UF_SUPPORTED) ||
             may_attack(g, u, NULL) < 0)
             continue;
-        for (int d = 0; d < g->n_units; d++)
-            if (cdb_on_map(g, d) && may_defend(g, u, d, NULL) == 0)
-                return grg_refuse(why, "CDB-11.1.a",
-                                  "%s must fight %s or support a melee against it", cdb_name(g, u),
-                                  cdb_name(g, d));
+        int d = first_defender(g, u);
+        if (d >= 0)
+            return grg_refuse(why, "CDB-11.1.a", "%s must fight %s or support a melee against it",
+                              cdb_name(g, u), cdb_name(g, d));
     }
     return 0;
 }

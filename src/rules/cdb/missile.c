@@ -43,11 +43,15 @@ int cdb_check_shoot(const grg_game *g, const grg_action *a, grg_verdict *why)
         return grg_refuse(why, "CDB-10.2.a", "%s is not in the frontal arc of %s within %d hexes",
                           cdb_name(g, t), cdb_name(g, u), cdb_range(g, u));
     if (!cdb_could_shoot(g, u, t)) {
-        for (int f = 0; f < g->n_units; f++)
-            if (!cdb_enemies(g, f, u) && cdb_frontal_contact(g, f, t))
-                return grg_refuse(why, "CDB-10.1.c",
-                                  "%s is in frontal contact with %s and may not be shot at",
-                                  cdb_name(g, t), cdb_name(g, f));
+        int f, e;
+        if (cdb_shot_engaged(g, u, t, &f, &e) && e < 0)
+            return grg_refuse(why, "CDB-10.1.c",
+                              "%s is in frontal contact with %s and may not be shot at",
+                              cdb_name(g, t), cdb_name(g, f));
+        if (cdb_shot_engaged(g, u, t, &f, &e))
+            return grg_refuse(why, "CDB-10.1.c",
+                              "%s is supporting the combat of %s against %s and may not be shot at",
+                              cdb_name(g, t), cdb_name(g, e), cdb_name(g, f));
         return grg_refuse(why, "CDB-10.2.b",
                           "No clear line of fire from %s to %s (terrain or units in the way)",
                           cdb_name(g, u), cdb_name(g, t));

@@ -57,11 +57,11 @@ static int ma_with(const grg_game *g, const cdb_move *mv, const int16_t *pflags)
         for (int j = 0; j < 3 && mv->pc[3 * i + j] >= 0; j++) {
             int c = mv->pc[3 * i + j];
             const cdb_type *t = cdb_type_of(g, c);
-            int ma = g->units[c].ma;
+            int ma = g->units[c].ma, cap = cdb_data_of(g)->difficult_mounted_ma;
             if (t->fast && (pflags[i] & CDB_PF_BROKEN))
-                ma--;
-            if (t->cls == CDB_MOUNTED && (pflags[i] & CDB_PF_DIFFICULT) && ma > 2)
-                ma = 2;
+                ma -= cdb_data_of(g)->fast_broken;
+            if (t->cls == CDB_MOUNTED && (pflags[i] & CDB_PF_DIFFICULT) && ma > cap)
+                ma = cap;
             if (ma < best)
                 best = ma;
         }
@@ -87,9 +87,10 @@ static int piece_has_chariot(const grg_game *g, const cdb_move *mv, int i)
 }
 
 /* Non-moving counters at h, top first. */
-static int others_at(const grg_game *g, const cdb_move *mv, grg_hex h, int out[3])
+static int others_at(const grg_game *g, const cdb_move *mv, grg_hex h, int out[3],
+                     const cdb_board *b)
 {
-    int cs[3], k = cdb_stack(g, h, cs), n = 0;
+    int cs[3], k = cdb_b_stack(g, b, h, cs), n = 0;
     for (int j = 0; j < k; j++)
         if (!cdb_move_has(mv, cs[j]))
             out[n++] = cs[j];
@@ -155,12 +156,13 @@ static int wood_reachable(const grg_game *g, grg_hex start, grg_hex h)
 }
 
 /* CDB-8.2: may this piece pass through the stack whose top is o? */
-static int may_pass(const grg_game *g, const cdb_move *mv, int i, int o, grg_verdict *why)
+static int may_pass(const grg_game *g, const cdb_move *mv, int i, int o, grg_verdict *why,
+                    const cdb_board *b)
 {
     char at[16] = "";
     if (why)
         cdb_label(g, g->units[o].hex, at, sizeof at);
-    if (cdb_adjacent_enemy(g, g->units[o].side, g->units[o].hex))
+    if (cdb_b_adjacent_enemy(g, b, g->units[o].side, g->units[o].hex))
         return grg_refuse(why, "CDB-8.2.a",
                           "%s cannot pass through %s at %s: it is next to an enemy",
                           cdb_name(g, mv->piece[i]), cdb_name(g, o), at);
@@ -216,9 +218,10 @@ const cdb_rank *cdb_rank_bonus(const grg_game *g, int top, int n_th)
 
 /* CDB-8.1.d/e: may the single counter of this impulse join the stack topped by o from direction
  * `dir` (the direction of the step)? A rearward join puts it on top (cdb_move_commit). */
-static int may_join(const grg_game *g, const cdb_move *mv, int o, int dir, int mode)
+static int may_join(const grg_game *g, const cdb_move *mv, int o, int dir, int mode,
+                    const cdb_board *b)
 {
-    int m = mv->piece[0], os[3], k = cdb_stack(g, g->units[o].hex, os);
+    int m = mv->piece[0], os[3], k = cdb_b_stack(g, b, g->units[o].hex, os);
     if (mv->n != 1 || mv->pc[1] >= 0 || (mv->flags & CDB_MF_SPONT))
         return 0; /* CDB-8.1.f: no joining in a spontaneous advance */
     if (g->units[o].corps != g->units[m].corps || g->units[o].facing != mv->facing)
@@ -240,9 +243,10 @@ static int may_join(const grg_game *g, const cdb_move *mv, int o, int dir, int m
 }
 
 /* CDB-7.2.a: leaving an enemy ZOC at the start of the impulse. */
-static int may_leave_zoc(const grg_game *g, const cdb_move *mv, int i, int mode, grg_verdict *why)
+static int may_leave_zoc(const grg_game *g, const cdb_move *mv, int i, int mode, grg_verdict *why,
+                         const cdb_board *b)
 {
-    int u = mv->piece[i], z[6], n = cdb_zoc_on(g, g->units[u].side, mv->at[i], z);
+    int u = mv->piece[i], z[6], n = cdb_b_zoc_on(g, b, g->units[u].side, mv->at[i], z);
     if (mode != CDB_MODE_REAR)
         return grg_refuse(
             why, "CDB-7.2.a",
@@ -268,7 +272,7 @@ static int may_leave_zoc(const grg_game *g, const cdb_move *mv, int i, int mode,
 /* Judges the entry of piece i into h (the k-th hex of a step of `dist` hexes in direction dir) and
  * updates next. */
 static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg_hex h, int dir,
-                 int last, cdb_move *next, grg_verdict *why)
+                 int last, cdb_move *next, grg_verdict *why, const cdb_board *b)
 {
     const cdb_data *d = cdb_data_of(g);
     int u = mv->piece[i], side = g->units[u].side;
@@ -296,15 +300,15 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         return grg_refuse(why, "CDB-1.2.c",
                           "%s may enter the wood at %s only if it began its move next to it",
                           cdb_name(g, u), at);
-    int os[3], no = others_at(g, mv, h, os);
+    int os[3], no = others_at(g, mv, h, os, b);
     if (no > 0 && g->units[os[0]].side != side)
         return grg_refuse(why, "CDB-8.c", "%s cannot enter %s: it is occupied by the enemy %s",
                           cdb_name(g, u), at, cdb_name(g, os[0]));
     int join = 0;
-    if (no > 0 && !last && may_pass(g, mv, i, os[0], why) < 0)
+    if (no > 0 && !last && may_pass(g, mv, i, os[0], why, b) < 0)
         return -1;
     if (no > 0 && last) {
-        if (!may_join(g, mv, os[0], dir, next->mode))
+        if (!may_join(g, mv, os[0], dir, next->mode, b))
             return grg_refuse(
                 why, "CDB-8.c",
                 "%s cannot end its step in %s, occupied by %s (CDB-8.1.d: a rank joins from the rear with the same facing)",
@@ -315,7 +319,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         next->pflags[i] |= CDB_PF_BROKEN;
     if (cls == CDB_DIFFICULT)
         next->pflags[i] |= CDB_PF_DIFFICULT;
-    int z[6], nz = cdb_zoc_on(g, side, h, z);
+    int z[6], nz = cdb_b_zoc_on(g, b, side, h, z);
     if (nz > 0) {
         if (!last)
             return grg_refuse(why, "CDB-7.1.b", "%s would stop in the enemy zone of control at %s",
@@ -334,8 +338,10 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         }
         next->flags |= CDB_MF_STOPPED;
     }
-    int near = cdb_nearest_enemy_dist(g, side, h);
-    if ((cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_UNRELIABLE) && near <= d->unreliable_dist)
+    int unreliable = (cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_UNRELIABLE) != 0;
+    int strategic = (mv->flags & CDB_MF_STRATEGIC) != 0;
+    int near = unreliable || strategic ? cdb_nearest_enemy_dist(g, side, h) : 0;
+    if (unreliable && near <= d->unreliable_dist)
         return grg_refuse(
             why, "CDB-4.3.b",
             "%s belongs to an unreliable allied corps and may not move within %d hexes of the enemy (%s)",
@@ -351,7 +357,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
 }
 
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
-                  grg_verdict *why)
+                  grg_verdict *why, const cdb_board *b)
 {
     *next = *mv;
     int u = mv->piece[0];
@@ -392,12 +398,12 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
     next->mode = (int16_t)mode;
     for (int i = 0; i < mv->n; i++) {
         if ((mv->flags & CDB_MF_START_ZOC) && !(mv->flags & CDB_MF_LEFT_ZOC) &&
-            may_leave_zoc(g, mv, i, mode, why) < 0)
+            may_leave_zoc(g, mv, i, mode, why, b) < 0)
             return -1;
         grg_hex from = mv->at[i], h = from;
         for (int k = 1; k <= dist; k++) {
             grg_hex to = grg_hex_neighbour(h, dir);
-            if (enter(g, mv, i, h, to, dir, k == dist, next, why) < 0) {
+            if (enter(g, mv, i, h, to, dir, k == dist, next, why, b) < 0) {
                 if (mv->n > 1 && why) {
                     grg_verdict inner = *why;
                     return grg_refuse(why, "CDB-9.4.c", "The group must move as a whole: %s (%s)",
@@ -426,7 +432,8 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
     return 0;
 }
 
-int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why)
+int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why,
+                  const cdb_board *b)
 {
     *next = *mv;
     int u = mv->piece[0];
@@ -437,7 +444,7 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
                           "%s has stopped for this impulse and may not turn", cdb_name(g, u));
     for (int i = 0; i < mv->n; i++) {
         int z[6];
-        if (cdb_zoc_on(g, g->units[u].side, mv->at[i], z) > 0)
+        if (cdb_b_zoc_on(g, b, g->units[u].side, mv->at[i], z) > 0)
             return grg_refuse(why, "CDB-6.2.d",
                               "%s is in the zone of control of %s and may not change facing",
                               cdb_name(g, mv->piece[i]), cdb_name(g, z[0]));
@@ -447,10 +454,11 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
     int skirm = all_skirmishers(g, mv);
     if (mv->n > 1 && !skirm && mv->turns >= 1)
         return grg_refuse(why, "CDB-6.2.b", "A group may change facing by one vertex per impulse");
-    int cost = 1;
-    /* CDB-6.2.c: a lone skirmisher turns up to 180 degrees one way for 1 MP */
+    const cdb_data *d = cdb_data_of(g);
+    int cost = d->mp_vertex;
+    /* CDB-6.2.c: a lone skirmisher turns up to 180 degrees (3 vertices) one way for 1 MP */
     if (mv->n == 1 && skirm && mv->run != 0 && (mv->run > 0) == (way > 0) &&
-        (mv->run > 0 ? mv->run : -mv->run) < 3)
+        (mv->run > 0 ? mv->run : -mv->run) < d->skirmisher_turn)
         cost = 0;
     if (mv->mp + cost > cdb_move_ma(g, mv))
         return grg_refuse(why, "CDB-6.2.a", "Turning costs 1 MP per vertex; %s has none left",

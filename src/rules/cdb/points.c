@@ -46,6 +46,16 @@ static int cinc_of_side(const grg_game *g, int side)
     return -1;
 }
 
+/* CDB-P5, 4.3.a: a corps none of whose units is on the map (reinforcements still to come) rolls
+ * no die, so an allied corps' first roll, which decides its reliability, is made on the map. */
+static int corps_present(const grg_game *g, int c)
+{
+    for (int u = 0; u < g->n_units; u++)
+        if (g->units[u].corps == c && cdb_on_map(g, u))
+            return 1;
+    return 0;
+}
+
 /* B.3 step 1: one die per corps of the active side (allied corps their own, CDB-4.3.a), and the
  * CinC's extra point (CDB-4.2.e). */
 void cdb_roll_points(grg_game *g, grg_events *ev)
@@ -57,6 +67,17 @@ void cdb_roll_points(grg_game *g, grg_events *ev)
         if (cdb_corps_side(g, c) != g->active)
             continue;
         grg_event *e;
+        if (!corps_present(g, c)) {
+            if ((e = grg_event_push(ev, GRG_EV_POINTS))) {
+                e->corps = (int16_t)c;
+                e->side = (int16_t)g->active;
+                snprintf(e->rule, sizeof e->rule, "CDB-P5");
+                snprintf(e->text, sizeof e->text,
+                         "Corps %s has no unit on the map and rolls no action points",
+                         g->sc->corps[c].name);
+            }
+            continue;
+        }
         if (cdb_corps_frozen(g, c) || surprised(g, c)) {
             if ((e = grg_event_push(ev, GRG_EV_POINTS))) {
                 e->corps = (int16_t)c;
@@ -125,10 +146,11 @@ int cdb_cinc_commands(const grg_game *g, const int *units, int n)
     return cinc >= 0 && g->units[cinc].corps == g->units[units[0]].corps;
 }
 
+/* Adds a term to the cost; out->n_terms < 0 means the caller wants the cost only (no labels). */
 static void term(grg_command *out, int *cost, const char *rule, const char *label, int value)
 {
     *cost += value;
-    if (out->n_terms < GRG_MAX_TERMS) {
+    if (out->n_terms >= 0 && out->n_terms < GRG_MAX_TERMS) {
         grg_term *t = &out->terms[out->n_terms++];
         snprintf(t->rule, sizeof t->rule, "%s", rule);
         snprintf(t->label, sizeof t->label, "%s", label);
@@ -136,14 +158,86 @@ static void term(grg_command *out, int *cost, const char *rule, const char *labe
     }
 }
 
-/* CDB-4.2.b: command distance from the member nearest its general (path or straight metric). */
+/* The window of direct_path: hexes within command_far of the general (at most CDB_DIRECT_R). */
+#define CDB_DIRECT_R 16
+#define CDB_DIRECT_W (2 * CDB_DIRECT_R + 1)
+
+/* CDB-4.2.b (speed only): is the command path from `from` to `to` exactly their hex distance h
+ * (at most CDB_DIRECT_R)? Such a path only uses hexes between the two (each step one hex nearer
+ * `to`), a small set, so this settles most questions without the full search; when it says no,
+ * the caller runs the full search. Hexes holding an enemy of `side` or impassable block it. */
+static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side)
+{
+    int h = cdb_dist(from, to), head = 0, tail = 0;
+    if (h == 0)
+        return 1;
+    uint8_t ok[CDB_DIRECT_W * CDB_DIRECT_W], enemy[CDB_DIRECT_W * CDB_DIRECT_W];
+    grg_hex queue[CDB_DIRECT_W * CDB_DIRECT_W];
+    memset(ok, 0, sizeof ok);
+    memset(enemy, 0, sizeof enemy);
+#define SLOT(x) (((x).r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + (x).q - from.q + CDB_DIRECT_R)
+    for (int e = 0; e < g->n_units; e++) {
+        const grg_unit *x = &g->units[e];
+        if (x->side != side && x->status == GRG_UNIT_ON_MAP &&
+            cdb_dist(from, x->hex) + cdb_dist(x->hex, to) == h)
+            enemy[SLOT(x->hex)] = 1;
+    }
+    ok[SLOT(from)] = 1;
+    queue[tail++] = from;
+    while (head < tail) {
+        grg_hex x = queue[head++];
+        int k = cdb_dist(from, x);
+        for (int dir = 0; dir < 6; dir++) {
+            grg_hex n = cdb_nb(x, dir);
+            if (cdb_dist(n, to) != h - k - 1 || cdb_dist(from, n) != k + 1 ||
+                ok[SLOT(n)] || enemy[SLOT(n)] || !grg_map_contains(&g->sc->map, n) ||
+                cdb_terrain_cls(g, n) == CDB_IMPASSABLE)
+                continue;
+            if (grg_hex_eq(n, to))
+                return 1;
+            ok[SLOT(n)] = 1;
+            queue[tail++] = n;
+        }
+    }
+#undef SLOT
+    return 0;
+}
+
+/* The first member at hex distance hmin of the general's hex gh whose command path is that
+ * distance, or -1. */
+static int first_direct(const grg_game *g, const int *units, int n, grg_hex gh, int hmin)
+{
+    int side = g->units[units[0]].side;
+    for (int i = 0; i < n; i++)
+        if (cdb_dist(gh, g->units[units[i]].hex) == hmin &&
+            direct_path(g, gh, g->units[units[i]].hex, side))
+            return units[i];
+    return -1;
+}
+
+/* CDB-4.2.b: command distance from the member nearest its general (path or straight metric).
+ * With the path metric: when every member is more than command_far hexes away, so is every path;
+ * otherwise the first member at the least hex distance whose path is that distance is the nearest
+ * (no path is shorter than the hex distance), and only when none is the full search runs. */
 static void command_distance(const grg_game *g, const int *units, int n, int gen, grg_command *out,
                              int *cost)
 {
     const cdb_data *d = cdb_data_of(g);
     grg_hex gh = g->units[gen].hex;
     int best = -1, near = units[0];
-    if (g->opt[CDB_OPT_COMMAND_METRIC] == 0) {
+    int hmin = -1;
+    for (int i = 0; i < n; i++) {
+        int h = cdb_dist(gh, g->units[units[i]].hex);
+        if (hmin < 0 || h < hmin)
+            hmin = h;
+    }
+    if (g->opt[CDB_OPT_COMMAND_METRIC] == 0 && hmin > d->command_far) {
+        best = hmin;
+    } else if (g->opt[CDB_OPT_COMMAND_METRIC] == 0 && hmin <= CDB_DIRECT_R &&
+               (near = first_direct(g, units, n, gh, hmin)) >= 0) {
+        best = hmin;
+    } else if (g->opt[CDB_OPT_COMMAND_METRIC] == 0) {
+        near = units[0];
         cdb_field f;
         uint8_t enemy[GRG_MAP_MAX_DIM * GRG_MAP_MAX_DIM];
         grg_hex targets[CDB_MAX_PIECES];
@@ -164,35 +258,43 @@ static void command_distance(const grg_game *g, const int *units, int n, int gen
         }
     } else {
         for (int i = 0; i < n; i++) {
-            int dist = grg_hex_distance(gh, g->units[units[i]].hex);
+            int dist = cdb_dist(gh, g->units[units[i]].hex);
             if (best < 0 || dist < best)
                 best = dist, near = units[i];
         }
     }
-    char label[48];
+    char label[48] = "";
     if (best > d->command_far) {
-        snprintf(label, sizeof label, "more than %d hexes from its general", d->command_far);
+        if (out->n_terms >= 0)
+            snprintf(label, sizeof label, "more than %d hexes from its general", d->command_far);
         term(out, cost, "CDB-4.2.b", label, d->cost_far);
         return;
     }
     grg_los_result los;
     cdb_los(g, g->units[near].hex, gh, &los);
     if (!los.clear && best >= d->command_sight) {
-        snprintf(label, sizeof label, "out of sight of its general, %d hexes away", best);
+        if (out->n_terms >= 0)
+            snprintf(label, sizeof label, "out of sight of its general, %d hexes away", best);
         term(out, cost, "CDB-4.2.b", label, d->cost_far);
     }
 }
 
 /* The PA cost of activating these units (one unit, or the leaders of a group) with each term;
  * `extra` is a strategic impulse flag (the label differs, not the cost). Without `distance` the
- * CDB-4.2.b term is left out (a cheap lower bound). */
+ * CDB-4.2.b term is left out (a cheap lower bound). Without `labels` only the cost, the points
+ * available and `allowed` are filled (legal's question, asked thousands of times). */
 static int cost_terms(const grg_game *g, const int *units, int n, int extra, int distance,
-                      grg_command *out)
+                      int labels, grg_command *out, const cdb_board *b)
 {
     const cdb_data *d = cdb_data_of(g);
     const cdb_state *st = cdb_cst(g);
     int cost = 0, corps = g->units[units[0]].corps;
-    memset(out, 0, sizeof *out);
+    if (labels) {
+        memset(out, 0, sizeof *out);
+    } else {
+        out->n_terms = -1;
+        out->rule[0] = out->message[0] = '\0';
+    }
     term(out, &cost, "CDB-P5",
          extra   ? "strategic impulse"
          : n > 1 ? "activate a group"
@@ -217,14 +319,16 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
             command_distance(g, units, n, gen, out, &cost);
     }
     if (gen >= 0 && cdb_on_map(g, gen) &&
-        cdb_adjacent_enemy(g, g->units[gen].side, g->units[gen].hex))
+        cdb_b_adjacent_enemy(g, b, g->units[gen].side, g->units[gen].hex))
         term(out, &cost, "CDB-4.2.c", "its general is adjacent to an enemy unit", d->cost_engaged);
     if (cost < 0)
         cost = 0; /* CDB-4.2.d */
     out->cost = cost;
     out->available = st->ap[corps] + (cinc ? st->cinc_ap : 0);
     out->allowed = cost <= out->available;
-    if (!out->allowed) {
+    if (!labels)
+        out->n_terms = 0;
+    if (!out->allowed && labels) {
         snprintf(out->rule, sizeof out->rule, "CDB-4.2.d");
         snprintf(out->message, sizeof out->message,
                  "Corps %s has %d action points; this activation costs %d",
@@ -235,23 +339,26 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
 
 int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out)
 {
-    return cost_terms(g, units, n, extra, 1, out);
+    return cost_terms(g, units, n, extra, 1, 1, out, NULL);
 }
 
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
  * command-distance search is skipped when its +1 cannot change the answer. */
-int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why)
+int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
+                      const cdb_board *b)
 {
     grg_command c;
     int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
     if (!why) {
-        cost_terms(g, units, n, extra, 0, &c);
+        cost_terms(g, units, n, extra, 0, 0, &c, b);
         if (c.cost > c.available)
             return -1;
         if (c.cost + cdb_data_of(g)->cost_far <= c.available)
             return 0;
+        cost_terms(g, units, n, extra, 1, 0, &c, b);
+        return c.allowed ? 0 : -1;
     }
-    cost_terms(g, units, n, extra, 1, &c);
+    cost_terms(g, units, n, extra, 1, 1, &c, b);
     return c.allowed ? 0 : grg_refuse(why, c.rule, "%s", c.message);
 }
 

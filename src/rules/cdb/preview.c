@@ -1,5 +1,6 @@
 /* The preview query (CDB-10.4, 11.2): both totals of a proposed shot or melee with every term and
- * its rule id, and the exact chance of each outcome over the 36 pairs of dice. */
+ * its rule id, and the exact chance of each outcome over the 36 pairs of dice, in the position the
+ * melee is fought in (after the defender's CDB-11.2.a turn). */
 #include "cdb.h"
 
 #include <stdio.h>
@@ -67,9 +68,12 @@ int cdb_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *o
     cdb_total ta, td;
     for (int i = 0; i < n; i++) {
         if (acts[i].type == GRG_A_SHOOT) {
-            if (cdb_could_shoot(g, acts[i].unit, acts[i].target) == 0)
+            if (cdb_could_shoot(g, acts[i].unit, acts[i].target) == 0) {
+                if (cdb_check_shoot(g, &acts[i], why) < 0)
+                    return -1; /* the reason a shot would be refused, with its rule */
                 return grg_refuse(why, "CDB-10.2.a", "%s cannot shoot at %s",
                                   cdb_name(g, acts[i].unit), cdb_name(g, acts[i].target));
+            }
             snprintf(out->kind, sizeof out->kind, "missile");
             cdb_missile_totals(g, acts[i].unit, acts[i].target, &ta, &td);
             copy_side(&out->attacker, &ta);
@@ -88,9 +92,20 @@ int cdb_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *o
         return grg_refuse(why, "CDB-11.1.a",
                           "A melee preview needs an attacker and an enemy in its frontal hexes");
     snprintf(out->kind, sizeof out->kind, "melee");
-    cdb_melee_totals(g, att, def, &ta, &td);
+    /* CDB-11.2.a: the defender first turns to face its attacker; the totals, supports, flank
+     * positions and results are those after that turn, so they are computed on a copy. */
+    int pivot = cdb_defender_pivot(g, att, def);
+    grg_game *c = pivot >= 0 ? grg_game_clone(g) : NULL;
+    if (c) {
+        int cs[3], k = cdb_stack(c, c->units[def].hex, cs);
+        for (int j = 0; j < k; j++)
+            c->units[cs[j]].facing = (int16_t)pivot;
+    }
+    const grg_game *at = c ? c : g;
+    cdb_melee_totals(at, att, def, &ta, &td);
     copy_side(&out->attacker, &ta);
     copy_side(&out->defender, &td);
-    outcomes(g, att, def, &ta, &td, 1, 1, out);
+    outcomes(at, att, def, &ta, &td, 1, 1, out);
+    grg_game_free(c);
     return 0;
 }

@@ -81,10 +81,10 @@ static void explore(search *s, const cdb_move *mv)
     cdb_move next;
     for (int d = 0; d < 6; d++)
         for (int dist = 1; dist <= (mv->n == 1 ? 2 : 1); dist++)
-            if (cdb_move_step(s->g, mv, d, dist, &next, NULL) == 0)
+            if (cdb_move_step(s->g, mv, d, dist, &next, NULL, NULL) == 0)
                 explore(s, &next);
     for (int way = -1; way <= 1; way += 2)
-        if (cdb_move_turn(s->g, mv, way, &next, NULL) == 0)
+        if (cdb_move_turn(s->g, mv, way, &next, NULL, NULL) == 0)
             explore(s, &next);
 }
 
@@ -105,12 +105,12 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
             return grg_refuse(why, "CDB-5.1.a", "A group has at most %d units", CDB_MAX_PIECES);
         if (n == 1) {
             grg_action a = grg_action_make(GRG_A_ACTIVATE, units[0]);
-            if (g->phase == CDB_PH_MOVE && cdb_check_activate(g, &a, why) < 0)
+            if (g->phase == CDB_PH_MOVE && cdb_check_activate(g, &a, why, NULL) < 0)
                 return -1;
         } else if (cdb_group_valid(g, units, n, why) < 0) {
             return -1;
         }
-        if (cdb_unit_may_activate(g, units[0], n > 1, why) < 0)
+        if (cdb_unit_may_activate(g, units[0], n > 1, why, NULL) < 0)
             return -1;
         cdb_command_cost(g, units, n, g->units[units[0]].v[CDB_V_IMPULSES] > 0, &c);
         s->ap = c.cost;

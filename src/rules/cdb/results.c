@@ -80,7 +80,7 @@ int cdb_outcome(const grg_game *g, int winner, int loser, int diff, const char *
     if (diff > d->recoil_max) {
         if (lt->flee_vs_foot && wt->cls == CDB_FOOT)
             return *rule = "CDB-P10", *why = "beaten by foot, it flees", CDB_OUT_FLEE;
-        return *rule = "CDB-P10", *why = "lost by 3 or more", CDB_OUT_DESTROY;
+        return *rule = "CDB-P10", *why = "beaten by too much to recoil", CDB_OUT_DESTROY;
     }
     if (cdb_flank_position(g, loser) >= 0)
         return *rule = "CDB-11.4.b", *why = "an enemy holds a flank position on it",
@@ -266,6 +266,17 @@ static int edge_distance(const grg_game *g, int side, grg_hex h)
     }
 }
 
+/* CDB-11.8: how a flight step into h ranks, lower first: the distance from the side's own edge;
+ * a hex beyond that edge ranks -1 (the unit leaves the map there, counted lost), one beyond
+ * another edge ranks last, taken only when no other step gets away from the enemy. */
+static int flight_rank(const grg_game *g, int side, grg_hex h)
+{
+    int e = edge_distance(g, side, h);
+    if (grg_map_contains(&g->sc->map, h))
+        return e;
+    return e < 0 ? -1 : 1 << 20;
+}
+
 /* CDB-8.2 as for Psiloi: a fleeing unit may pass friends with the same or reverse facing. */
 static int may_flee_through(const grg_game *g, int u, grg_hex h)
 {
@@ -296,7 +307,7 @@ void cdb_flee(grg_game *g, int u, int from, const char *rule, grg_events *ev)
                 (!can_stand(g, u, h, n) && !(grg_unit_at(g, n) >= 0 && may_flee_through(g, u, n) &&
                                              cdb_terrain_cls(g, n) != CDB_IMPASSABLE)))
                 continue;
-            int e = on ? edge_distance(g, side, n) : -1, free = !on || grg_unit_at(g, n) < 0;
+            int e = flight_rank(g, side, n), free = !on || grg_unit_at(g, n) < 0;
             if (best < 0 || e < best_e || (e == best_e && free > best_free))
                 best = k, best_e = e, best_free = free;
         }

@@ -144,6 +144,8 @@ static int other_side_can_shoot(grg_game *g)
     g->active = other_side(g);
     for (int u = 0; u < g->n_units && !any; u++)
         for (int t = 0; t < g->n_units && !any && cdb_range(g, u) > 0; t++) {
+            if (!cdb_on_map(g, u) || g->units[u].side != g->active || !cdb_shot_candidate(g, u, t))
+                continue; /* cdb_check_shoot's first conditions */
             grg_action a = grg_action_make(GRG_A_SHOOT, u);
             a.target = (int16_t)t;
             any = cdb_check_shoot(g, &a, NULL) == 0;
@@ -160,6 +162,10 @@ static void start_melee(grg_game *g, grg_events *ev)
     for (int u = 0; u < g->n_units; u++)
         g->units[u].flags &= ~(uint32_t)(CDB_UF_FOUGHT | CDB_UF_ATTACKED | CDB_UF_SUPPORTED);
     phase_event(g, "B.3", "melee", ev);
+    if (cdb_designations_due(g)) { /* CDB-6.3.c: the active player designates first */
+        st->stage = CDB_STAGE_PIVOT;
+        return;
+    }
     cdb_melee_pivots(g, ev);
 }
 
@@ -186,6 +192,9 @@ static void end_player_turn(grg_game *g, grg_events *ev)
 static int check_end_phase(const grg_game *g, grg_verdict *why)
 {
     const cdb_state *st = cdb_cst(g);
+    if (st->stage == CDB_STAGE_PIVOT)
+        return grg_refuse(why, "CDB-6.3.c",
+                          "First designate whom each enemy engaged by several of your units faces");
     if (st->stage != CDB_STAGE_FREE)
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse, group or combat first");
     if (g->phase == CDB_PH_MELEE)
@@ -223,22 +232,24 @@ static void apply_end_phase(grg_game *g, grg_events *ev)
     }
 }
 
-static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
+/* check with legal's board view (b), or without one (NULL): the same verdicts either way. */
+int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why,
+                   const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (st->pend != CDB_PEND_NONE)
         return cdb_check_decision(g, a, why);
     switch (a->type) {
     case GRG_A_ACTIVATE:
-        return cdb_check_activate(g, a, why);
+        return cdb_check_activate(g, a, why, b);
     case GRG_A_GROUP_BEGIN:
     case GRG_A_GROUP_ADD:
     case GRG_A_GROUP_CLOSE:
-        return cdb_check_group(g, a, why);
+        return cdb_check_group(g, a, why, b);
     case GRG_A_STEP:
     case GRG_A_TURN:
     case GRG_A_END_ACTIVATION:
-        return cdb_check_moving(g, a, why);
+        return cdb_check_moving(g, a, why, b);
     case GRG_A_HOLD:
         return cdb_check_hold(g, a, why);
     case GRG_A_SHOOT:
@@ -248,6 +259,8 @@ static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
     case GRG_A_DEFENDER:
     case GRG_A_COMBAT_CLOSE:
         return cdb_check_combat(g, a, why);
+    case GRG_A_PIVOT:
+        return cdb_check_pivot(g, a, why);
     case GRG_A_END_PHASE:
         return check_end_phase(g, why);
     case GRG_A_RETREAT:
@@ -258,6 +271,11 @@ static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
         return grg_refuse(why, "GRG-ACTION", "The cdb ruleset has no %s action",
                           grg_action_name((grg_action_type)a->type));
     }
+}
+
+static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
+{
+    return cdb_check_with(g, a, why, NULL);
 }
 
 static int apply(grg_game *g, const grg_action *a, grg_events *ev)
@@ -288,93 +306,14 @@ static int apply(grg_game *g, const grg_action *a, grg_events *ev)
         case GRG_A_END_PHASE:
             apply_end_phase(g, ev);
             break;
+        case GRG_A_PIVOT:
+            cdb_apply_pivot(g, a, ev);
+            break;
         default:
             cdb_apply_combat(g, a, ev);
             break;
         }
     }
-    return 0;
-}
-
-/* Candidates for `legal`: every action that could make sense now; check keeps the good ones.
- * Actions of no unit (end_phase, group_close ...) are listed with or without a unit filter. */
-static void push_if(const grg_game *g, grg_action a, grg_action_list *out)
-{
-    if (check(g, &a, NULL) == 0)
-        grg_action_list_push(out, a);
-}
-
-static void unit_candidates(const grg_game *g, int u, grg_action_list *out)
-{
-    const cdb_state *st = cdb_cst(g);
-    grg_action a = grg_action_make(GRG_A_ACTIVATE, u);
-    if (st->pend != CDB_PEND_NONE) {
-        for (int t = GRG_A_RETREAT; t <= GRG_A_ADVANCE; t++)
-            for (int d = 0; d < 6; d++) {
-                a = grg_action_make((grg_action_type)t, u);
-                a.hex = grg_hex_neighbour(g->units[u].hex, d);
-                push_if(g, a, out);
-            }
-        return;
-    }
-    switch (g->phase) {
-    case CDB_PH_MOVE:
-        if (st->stage == CDB_STAGE_MOVE) {
-            for (int dist = 1; dist <= 2; dist++)
-                for (int d = 0; d < 6; d++) {
-                    a = grg_action_make(GRG_A_STEP, u);
-                    a.hex = grg_hex_neighbour(g->units[u].hex, d);
-                    if (dist == 2)
-                        a.hex = grg_hex_neighbour(a.hex, d);
-                    push_if(g, a, out);
-                }
-            for (int way = -1; way <= 1; way += 2) {
-                a = grg_action_make(GRG_A_TURN, u);
-                a.arg = (int16_t)way;
-                push_if(g, a, out);
-            }
-            return;
-        }
-        push_if(g, a, out);
-        a.arg = 1;
-        push_if(g, a, out);
-        push_if(g, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
-        push_if(g, grg_action_make(GRG_A_GROUP_ADD, u), out);
-        push_if(g, grg_action_make(GRG_A_HOLD, u), out);
-        return;
-    case CDB_PH_MISSILE:
-        for (int t = 0; t < g->n_units; t++) {
-            a = grg_action_make(GRG_A_SHOOT, u);
-            a.target = (int16_t)t;
-            push_if(g, a, out);
-        }
-        return;
-    case CDB_PH_MELEE:
-        push_if(g, grg_action_make(GRG_A_ATTACKER, u), out);
-        push_if(g, grg_action_make(GRG_A_DEFENDER, u), out);
-        return;
-    default:
-        return;
-    }
-}
-
-static int legal(const grg_game *g, const int *units, int n, grg_action_list *out)
-{
-    if (g->over)
-        return 0;
-    if (n > 0) {
-        for (int i = 0; i < n; i++)
-            unit_candidates(g, units[i], out);
-    } else {
-        for (int u = 0; u < g->n_units; u++)
-            if (cdb_on_map(g, u))
-                unit_candidates(g, u, out);
-    }
-    static const grg_action_type plain[] = {GRG_A_END_ACTIVATION, GRG_A_GROUP_CLOSE,
-                                            GRG_A_COMBAT_BEGIN,   GRG_A_COMBAT_CLOSE,
-                                            GRG_A_NO_ADVANCE,     GRG_A_END_PHASE};
-    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
-        push_if(g, grg_action_make(plain[i], -1), out);
     return 0;
 }
 
@@ -411,7 +350,7 @@ const grg_ruleset grg_ruleset_cdb = {
     .validate = cdb_validate,
     .setup = setup,
     .phase_name = phase_name,
-    .legal = legal,
+    .legal = cdb_legal,
     .check = check,
     .apply = apply,
     .los = cdb_los,

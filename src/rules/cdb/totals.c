@@ -155,10 +155,37 @@ int cdb_could_shoot(const grg_game *g, int u, int t)
     if (grg_hex_distance(x->hex, g->units[t].hex) > cdb_range(g, u) ||
         !grg_in_frontal_arc(x->hex, x->facing, g->units[t].hex))
         return 0;
-    for (int f = 0; f < g->n_units; f++) /* CDB-10.1.c */
-        if (!cdb_enemies(g, f, u) && cdb_frontal_contact(g, f, t))
-            return 0;
+    if (cdb_shot_engaged(g, u, t, NULL, NULL))
+        return 0;
     return cdb_shot_clear(g, x->hex, g->units[t].hex);
+}
+
+/* CDB-10.1.c: t may not be shot at by u's side when it is in frontal contact with a unit of that
+ * side (*f = that unit, *e = -1), or when it supports a combat: a unit f of u's side is in frontal
+ * contact with t's friend e, and t would support e against f (CDB-11.3.a). Returns 1 if so. */
+int cdb_shot_engaged(const grg_game *g, int u, int t, int *f_out, int *e_out)
+{
+    grg_hex th = g->units[t].hex;
+    for (int k = 0; k < 6; k++) {
+        int cs[3], n = cdb_stack(g, grg_hex_neighbour(th, k), cs);
+        if (n == 0 || cdb_enemies(g, cs[0], u))
+            continue;
+        int f = cs[0];
+        if (cdb_frontal_contact(g, f, t)) {
+            if (f_out)
+                *f_out = f, *e_out = -1;
+            return 1;
+        }
+        for (int j = 0; j < 6; j++) {
+            int e = grg_unit_at(g, grg_hex_neighbour(g->units[f].hex, j));
+            if (e >= 0 && e != t && cdb_frontal_contact(g, f, e) && supports(g, t, e, f)) {
+                if (f_out)
+                    *f_out = f, *e_out = e;
+                return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 /* CDB-10.1.d: t is among u's nearest possible targets; *others says whether u has another. */

@@ -8,31 +8,37 @@ static int cdb_exerts_zoc(const grg_game *g, int e)
     return cdb_is_top(g, e) && cdb_has_facing(g, e) && g->units[e].facing >= 0;
 }
 
-/* h is across one of u's two frontal hexsides; the axial deltas of spec A.2.1 inline, since every
- * ZOC question asks this of every unit. */
-int cdb_in_front(const grg_game *g, int u, grg_hex h)
-{
-    static const int dq[6] = {1, 1, 0, -1, -1, 0}, dr[6] = {0, -1, -1, 0, 1, 1};
-    int f = g->units[u].facing;
-    if (f < 0)
-        return 0;
-    int q = h.q - g->units[u].hex.q, r = h.r - g->units[u].hex.r, f2 = (f + 1) % 6;
-    return (q == dq[f] && r == dr[f]) || (q == dq[f2] && r == dr[f2]);
-}
-
+/* CDB-7.1.a: the enemies of `side` whose ZOC covers h, in unit order. Only a unit next to h can
+ * exert it, so the loop rejects the others on their coordinates first. */
 int cdb_zoc_on(const grg_game *g, int side, grg_hex h, int out[6])
 {
     int n = 0;
-    for (int i = 0; i < g->n_units && n < 6; i++)
-        if (g->units[i].side != side && cdb_in_front(g, i, h) && cdb_exerts_zoc(g, i))
+    const grg_unit *x = g->units;
+    for (int i = 0; i < g->n_units && n < 6; i++) {
+        int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
+        if (dq < -1 || dq > 1 || dr < -1 || dr > 1 || x[i].side == side)
+            continue;
+        if (cdb_front_delta(x[i].facing, dq, dr) && cdb_exerts_zoc(g, i))
             out[n++] = i;
+    }
     return n;
 }
 
 int cdb_in_enemy_zoc(const grg_game *g, int u)
 {
-    int z[6];
-    return cdb_on_map(g, u) && cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z) > 0;
+    if (!cdb_on_map(g, u))
+        return 0;
+    grg_hex h = g->units[u].hex;
+    int side = g->units[u].side;
+    const grg_unit *x = g->units;
+    for (int i = 0; i < g->n_units; i++) {
+        int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
+        if (dq < -1 || dq > 1 || dr < -1 || dr > 1 || x[i].side == side)
+            continue;
+        if (cdb_front_delta(x[i].facing, dq, dr) && cdb_exerts_zoc(g, i))
+            return 1;
+    }
+    return 0;
 }
 
 int cdb_enemy_in_zoc(const grg_game *g, int u)
@@ -40,7 +46,7 @@ int cdb_enemy_in_zoc(const grg_game *g, int u)
     if (!cdb_on_map(g, u) || g->units[u].facing < 0)
         return 0;
     for (int k = 0; k < 2; k++) {
-        int e = grg_unit_at(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k));
+        int e = cdb_top_at(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k));
         if (e >= 0 && cdb_enemies(g, u, e))
             return 1;
     }
@@ -56,20 +62,25 @@ int cdb_frontal_contact(const grg_game *g, int a, int b)
 
 int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h)
 {
-    for (int i = 0; i < g->n_units; i++)
-        if (g->units[i].side != side && cdb_on_map(g, i) &&
-            grg_hex_distance(g->units[i].hex, h) == 1)
+    const grg_unit *x = g->units;
+    for (int i = 0; i < g->n_units; i++) {
+        int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
+        if (dq < -1 || dq > 1 || dr < -1 || dr > 1 || dq == dr || x[i].side == side)
+            continue; /* dq == dr: the hex itself, or not a neighbour */
+        if (x[i].status == GRG_UNIT_ON_MAP)
             return 1;
+    }
     return 0;
 }
 
 int cdb_nearest_enemy_dist(const grg_game *g, int side, grg_hex h)
 {
     int best = 1 << 20;
+    const grg_unit *x = g->units;
     for (int i = 0; i < g->n_units; i++) {
-        if (g->units[i].side == side || !cdb_on_map(g, i))
+        if (x[i].side == side || x[i].status != GRG_UNIT_ON_MAP)
             continue;
-        int d = grg_hex_distance(g->units[i].hex, h);
+        int d = cdb_dist(x[i].hex, h);
         if (d < best)
             best = d;
     }

@@ -1,0 +1,131 @@
+/* The legal query (cdb): the candidate actions of each unit, each kept when the ruleset's check
+ * accepts it. The candidates are only those check could accept (the tests before each push are
+ * conditions check refuses first), and check is asked with a board view built once per call
+ * (view.c), so a position with ~90 units is listed without scanning every unit per question. */
+#include "cdb.h"
+
+/* A shot of u at t passes these cheap tests of cdb_check_shoot (CDB-10, 10.1.a, 10.2.a) before
+ * the full check is asked: an enemy stack's top, not yet shot at, in u's frontal arc and range. */
+int cdb_shot_candidate(const grg_game *g, int u, int t)
+{
+    const grg_unit *x = &g->units[u], *y = &g->units[t];
+    return cdb_on_map(g, t) && y->side != x->side && y->stack == 0 &&
+           !(y->flags & CDB_UF_SHOT_AT) && grg_hex_distance(x->hex, y->hex) <= cdb_range(g, u) &&
+           grg_in_frontal_arc(x->hex, x->facing, y->hex);
+}
+
+/* Candidates for `legal`: every action that could make sense now; check keeps the good ones.
+ * Actions of no unit (end_phase, group_close ...) are listed with or without a unit filter. */
+static void push_if(const grg_game *g, const cdb_board *b, grg_action a, grg_action_list *out)
+{
+    if (cdb_check_with(g, &a, NULL, b) == 0)
+        grg_action_list_push(out, a);
+}
+
+/* Candidates of one unit. Each test before a push_if is a condition check itself refuses on
+ * first, so skipping the candidate never hides a legal action (the unit test in
+ * tests/unit/test_cdb_rules.c compares legal with check on random games). */
+static void unit_candidates(const grg_game *g, const cdb_board *b, int u, grg_action_list *out)
+{
+    const cdb_state *st = cdb_cst(g);
+    const grg_unit *x = &g->units[u];
+    grg_action a = grg_action_make(GRG_A_ACTIVATE, u);
+    if (st->pend != CDB_PEND_NONE) {
+        if (u != st->pend_unit)
+            return; /* cdb_check_decision: only the unit concerned decides */
+        for (int t = GRG_A_RETREAT; t <= GRG_A_ADVANCE; t++)
+            for (int d = 0; d < 6; d++) {
+                a = grg_action_make((grg_action_type)t, u);
+                a.hex = grg_hex_neighbour(x->hex, d);
+                push_if(g, b, a, out);
+            }
+        return;
+    }
+    switch (g->phase) {
+    case CDB_PH_MOVE:
+        if (st->stage == CDB_STAGE_MOVE) {
+            if (cdb_move_member(&st->mv, u) < 0)
+                return; /* judge: not the unit or group moving now */
+            for (int dist = 1; dist <= 2; dist++)
+                for (int d = 0; d < 6; d++) {
+                    a = grg_action_make(GRG_A_STEP, u);
+                    a.hex = grg_hex_neighbour(x->hex, d);
+                    if (dist == 2)
+                        a.hex = grg_hex_neighbour(a.hex, d);
+                    push_if(g, b, a, out);
+                }
+            for (int way = -1; way <= 1; way += 2) {
+                a = grg_action_make(GRG_A_TURN, u);
+                a.arg = (int16_t)way;
+                push_if(g, b, a, out);
+            }
+            return;
+        }
+        if (x->side != g->active || !cdb_on_map(g, u))
+            return; /* activate, group and hold need a unit of the active side on the map */
+        if (st->stage == CDB_STAGE_FREE) {
+            push_if(g, b, a, out);
+            a.arg = 1;
+            push_if(g, b, a, out);
+            push_if(g, b, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
+        } else { /* a group is being declared: only additions and its hold */
+            push_if(g, b, grg_action_make(GRG_A_GROUP_ADD, u), out);
+        }
+        push_if(g, b, grg_action_make(GRG_A_HOLD, u), out);
+        return;
+    case CDB_PH_MISSILE:
+        if (st->stage != CDB_STAGE_FREE || x->side != g->active || !cdb_is_top(g, u) ||
+            cdb_range(g, u) <= 0 || (x->flags & (CDB_UF_SHOT | CDB_UF_MOVED)))
+            return;
+        for (int t = 0; t < g->n_units; t++) {
+            if (!cdb_shot_candidate(g, u, t))
+                continue;
+            a = grg_action_make(GRG_A_SHOOT, u);
+            a.target = (int16_t)t;
+            push_if(g, b, a, out);
+        }
+        return;
+    case CDB_PH_MELEE:
+        if (st->stage == CDB_STAGE_PIVOT) { /* CDB-6.3.c: the facings it may be given */
+            int f[6], k = cdb_pivot_choices(g, u, f);
+            for (int i = 0; i < k; i++) {
+                a = grg_action_make(GRG_A_PIVOT, u);
+                a.arg = (int16_t)f[i];
+                push_if(g, b, a, out);
+            }
+            return;
+        }
+        if (st->stage != CDB_STAGE_COMBAT)
+            return; /* attacker and defender belong to a melee being declared */
+        if (st->cmb_att < 0 && x->side == g->active)
+            push_if(g, b, grg_action_make(GRG_A_ATTACKER, u), out);
+        if (st->cmb_att >= 0 && st->cmb_def < 0 && cdb_in_front(g, st->cmb_att, x->hex))
+            push_if(g, b, grg_action_make(GRG_A_DEFENDER, u), out);
+        return;
+    default:
+        return;
+    }
+}
+
+int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
+{
+    if (g->over)
+        return 0;
+    cdb_board view, *b = &view; /* read once, asked by every candidate's check */
+    cdb_board_build(g, b);
+    if (n > 0) {
+        for (int i = 0; i < n; i++)
+            unit_candidates(g, b, units[i], out);
+    } else {
+        for (int u = 0; u < g->n_units; u++)
+            if (cdb_on_map(g, u))
+                unit_candidates(g, b, u, out);
+    }
+    static const grg_action_type plain[] = {GRG_A_END_ACTIVATION, GRG_A_GROUP_CLOSE,
+                                            GRG_A_COMBAT_BEGIN,   GRG_A_COMBAT_CLOSE,
+                                            GRG_A_NO_ADVANCE,     GRG_A_END_PHASE};
+    for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++)
+        push_if(g, b, grg_action_make(plain[i], -1), out);
+    return 0;
+}
+

@@ -1,0 +1,146 @@
+/* A per-call view of the board for `legal` (speed only): which counters stand in each occupied hex
+ * and which sides exert a zone of control into each hex, in a small hash table built once per call
+ * on the caller's stack. The questions it answers are the ones zoc.c and board.c answer by scanning
+ * every unit, with the same answers; every function here takes a NULL view to mean "scan". The
+ * view is never stored in the game state, and legal builds it from a game it does not change. */
+#include "cdb.h"
+
+#include <string.h>
+
+/* Key of a hex: both coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
+static uint32_t key_of(grg_hex h)
+{
+    return ((uint32_t)(h.q + 2048) << 12 | (uint32_t)(h.r + 2048)) + 1u;
+}
+
+static int find(const cdb_board *b, grg_hex h)
+{
+    uint32_t k = key_of(h);
+    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS), n = 0; n < CDB_BOARD_SLOTS;
+         i = (i + 1) & (CDB_BOARD_SLOTS - 1), n++) {
+        if (b->key[i] == k)
+            return (int)i;
+        if (b->key[i] == 0)
+            return -1;
+    }
+    return -1;
+}
+
+/* The slot of h, made if missing. */
+static int slot(cdb_board *b, grg_hex h)
+{
+    uint32_t k = key_of(h);
+    uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS);
+    while (b->key[i] != 0 && b->key[i] != k)
+        i = (i + 1) & (CDB_BOARD_SLOTS - 1);
+    if (b->key[i] == 0) {
+        b->key[i] = k;
+        b->n_at[i] = 0;
+        b->top[i] = -1;
+        b->zoc[i] = 0;
+    }
+    return (int)i;
+}
+
+/* Reads the game once: the stacks in unit order (at most 3 counters kept per hex, top first, as
+ * cdb_stack keeps them) and each ZOC-exerting counter's two frontal hexes. */
+void cdb_board_build(const grg_game *g, cdb_board *b)
+{
+    memset(b->key, 0, sizeof b->key);
+    const grg_unit *x = g->units;
+    for (int i = 0; i < g->n_units; i++) {
+        if (x[i].status != GRG_UNIT_ON_MAP)
+            continue;
+        int s = slot(b, x[i].hex), n = b->n_at[s];
+        if (b->top[s] < 0 || x[i].stack < x[b->top[s]].stack)
+            b->top[s] = (int16_t)i;
+        if (n < 3) {
+            int k = n;
+            for (; k > 0 && x[b->at[s][k - 1]].stack > x[i].stack; k--)
+                b->at[s][k] = b->at[s][k - 1];
+            b->at[s][k] = (int16_t)i;
+            b->n_at[s] = (uint8_t)(n + 1);
+        }
+        if (x[i].stack == 0 && x[i].facing >= 0 && cdb_has_facing(g, i))
+            for (int k = 0; k < 2; k++) {
+                int z = slot(b, cdb_nb(x[i].hex, x[i].facing + k));
+                b->zoc[z] = (uint8_t)(b->zoc[z] | 1u << (x[i].side & 7));
+            }
+    }
+}
+
+int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
+{
+    if (!b)
+        return cdb_stack(g, h, out);
+    int s = find(b, h);
+    if (s < 0)
+        return 0;
+    for (int j = 0; j < b->n_at[s]; j++)
+        out[j] = b->at[s][j];
+    return b->n_at[s];
+}
+
+int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
+{
+    if (!b)
+        return cdb_top_at(g, h);
+    int s = find(b, h);
+    return s < 0 ? -1 : b->top[s];
+}
+
+/* Whether some side other than `side` exerts a ZOC into h. */
+static int enemy_zoc_bits(const cdb_board *b, int side, grg_hex h)
+{
+    int s = find(b, h);
+    return s >= 0 && (b->zoc[s] & ~(1u << (side & 7))) != 0;
+}
+
+/* The exerting counters stand in the six hexes around h: their tops, listed in unit order. */
+int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
+{
+    if (!b)
+        return cdb_zoc_on(g, side, h, out);
+    if (!enemy_zoc_bits(b, side, h))
+        return 0;
+    int n = 0, all[18]; /* up to 3 counters in each of 6 hexes; the first 6 are kept, as a scan */
+    for (int d = 0; d < 6; d++) {
+        int s = find(b, cdb_nb(h, d));
+        for (int j = 0; s >= 0 && j < b->n_at[s]; j++) {
+            int e = b->at[s][j];
+            const grg_unit *y = &g->units[e];
+            if (y->side == side || y->stack != 0 || !cdb_has_facing(g, e) ||
+                !cdb_front_delta(y->facing, h.q - y->hex.q, h.r - y->hex.r))
+                continue;
+            int k = n++;
+            for (; k > 0 && all[k - 1] > e; k--)
+                all[k] = all[k - 1];
+            all[k] = e;
+        }
+    }
+    if (n > 6)
+        n = 6;
+    for (int k = 0; k < n; k++)
+        out[k] = all[k];
+    return n;
+}
+
+int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
+{
+    if (!b)
+        return cdb_in_enemy_zoc(g, u);
+    return cdb_on_map(g, u) && enemy_zoc_bits(b, g->units[u].side, g->units[u].hex);
+}
+
+int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h)
+{
+    if (!b)
+        return cdb_adjacent_enemy(g, side, h);
+    for (int d = 0; d < 6; d++) {
+        int s = find(b, cdb_nb(h, d));
+        for (int j = 0; s >= 0 && j < b->n_at[s]; j++)
+            if (g->units[b->at[s][j]].side != side)
+                return 1;
+    }
+    return 0;
+}

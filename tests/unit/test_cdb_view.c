@@ -1,0 +1,175 @@
+/* The speed paths of the cdb ruleset give the answers of the plain ones: the board view legal
+ * builds (view.c) against the scanning questions of zoc.c and board.c, and the command-distance
+ * shortcut of points.c (CDB-4.2.b) against a full breadth-first search, on positions from random
+ * games on Kadesh and on lines in contact. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "grognard/game.h"
+#include "grognard/proto.h"
+#include "rules/cdb/cdb.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static grg_loaded *load(const char *path)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    int rc = grg_load_scenario(path, grg_data_dir(), &l, p, NULL);
+    free(p);
+    assert_int_equal(rc, 0);
+    return l;
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+    *s += 0x9e3779b97f4a7c15u;
+    uint64_t z = *s;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+/* Every question of view.c, asked of every hex in and around every unit's hex. */
+static void compare_view(const grg_game *g)
+{
+    cdb_board *b = malloc(sizeof *b);
+    cdb_board_build(g, b);
+    for (int u = 0; u < g->n_units; u++) {
+        assert_int_equal(cdb_b_in_enemy_zoc(g, b, u), cdb_in_enemy_zoc(g, u));
+        if (g->units[u].status != GRG_UNIT_ON_MAP)
+            continue;
+        for (int d = -1; d < 18; d++) {
+            grg_hex h = g->units[u].hex;
+            if (d >= 0)
+                h = cdb_nb(d < 6 ? h : cdb_nb(h, d), d);
+            int a[6], c[6], na, nc;
+            for (int side = 0; side < 2; side++) {
+                na = cdb_b_zoc_on(g, b, side, h, a);
+                nc = cdb_zoc_on(g, side, h, c);
+                assert_int_equal(na, nc);
+                for (int k = 0; k < na; k++)
+                    assert_int_equal(a[k], c[k]);
+                assert_int_equal(cdb_b_adjacent_enemy(g, b, side, h),
+                                 cdb_adjacent_enemy(g, side, h));
+            }
+            int s1[3], s2[3];
+            na = cdb_b_stack(g, b, h, s1);
+            nc = cdb_stack(g, h, s2);
+            assert_int_equal(na, nc);
+            for (int k = 0; k < na; k++)
+                assert_int_equal(s1[k], s2[k]);
+            assert_int_equal(cdb_b_top_at(g, b, h), grg_unit_at(g, h));
+        }
+    }
+    free(b);
+}
+
+/* CDB-4.2.b by brute force: the path avoids impassable hexes and enemy-held ones. */
+static int ref_pass(const grg_game *g, grg_hex h, const void *ctx)
+{
+    int side = *(const int *)ctx;
+    int e = grg_unit_at(g, h);
+    return cdb_terrain_cls(g, h) != CDB_IMPASSABLE && (e < 0 || g->units[e].side == side);
+}
+
+/* The command term of units (one unit or a group's leaders) against a full search. */
+static void compare_command(const grg_game *g, const int *units, int n)
+{
+    const cdb_data *d = cdb_data_of(g);
+    int gen = g->sc->corps[g->units[units[0]].corps].general, side = g->units[units[0]].side;
+    for (int i = 0; i < n; i++)
+        if (units[i] == gen)
+            return;
+    if (gen < 0 || g->units[gen].status != GRG_UNIT_ON_MAP)
+        return;
+    cdb_field *f = malloc(sizeof *f);
+    cdb_field_build(g, f, g->units[gen].hex, d->command_far + 1, ref_pass, &side, NULL, 0);
+    int best = -1, near = units[0];
+    for (int i = 0; i < n; i++) {
+        int dist = cdb_field_get(f, g->units[units[i]].hex);
+        if (dist < 0)
+            dist = d->command_far + 1;
+        if (best < 0 || dist < best)
+            best = dist, near = units[i];
+    }
+    free(f);
+    char want[64] = "";
+    grg_los_result los;
+    cdb_los(g, g->units[near].hex, g->units[gen].hex, &los);
+    if (best > d->command_far)
+        snprintf(want, sizeof want, "more than %d hexes from its general", d->command_far);
+    else if (!los.clear && best >= d->command_sight)
+        snprintf(want, sizeof want, "out of sight of its general, %d hexes away", best);
+    grg_command c;
+    cdb_command_cost(g, units, n, 0, &c);
+    const char *got = "";
+    for (int k = 0; k < c.n_terms; k++)
+        if (strcmp(c.terms[k].rule, "CDB-4.2.b") == 0)
+            got = c.terms[k].label;
+    if (strcmp(want, got) != 0)
+        fail_msg("unit %d (n %d): want '%s', got '%s'", units[0], n, want, got);
+}
+
+static void play(const char *path, uint64_t seeds, int every)
+{
+    grg_loaded *l = load(path);
+    grg_action_list *list = malloc(sizeof *list);
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        grg_err err;
+        grg_game *g = grg_game_new(l->rs, l->sc, NULL, seed, NULL, &err);
+        assert_non_null(g);
+        uint64_t rng = seed;
+        for (long n = 0; !g->over && n < 20000; n++) {
+            if (n % every == 0) {
+                compare_view(g);
+                for (int u = 0; u < g->n_units; u++) {
+                    if (g->units[u].status != GRG_UNIT_ON_MAP)
+                        continue;
+                    compare_command(g, &u, 1);
+                    int group[4] = {u}, k = 1; /* u with friends of its corps, a would-be group */
+                    for (int v = u + 1; v < g->n_units && k < 4; v++)
+                        if (g->units[v].status == GRG_UNIT_ON_MAP &&
+                            g->units[v].corps == g->units[u].corps && next_rand(&rng) % 3 == 0)
+                            group[k++] = v;
+                    compare_command(g, group, k);
+                }
+            }
+            grg_legal(g, NULL, 0, list);
+            assert_true(list->n > 0);
+            grg_action a = list->items[next_rand(&rng) % (uint64_t)list->n];
+            grg_verdict why;
+            assert_int_equal(grg_apply(g, &a, NULL, &why), 0);
+        }
+        grg_game_free(g);
+    }
+    free(list);
+    grg_loaded_free(l);
+}
+
+static void test_kadesh(void **state)
+{
+    (void)state;
+    play("data/scenarios/cdb/kadesh.json", 2, 61);
+}
+
+static void test_contact(void **state)
+{
+    (void)state;
+    play("tests/rules/cdb/scenarios/brawl.json", 20, 5);
+    play("data/scenarios/cdb/skirmish.json", 3, 17);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kadesh),
+        cmocka_unit_test(test_contact),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
