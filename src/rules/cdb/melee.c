@@ -290,8 +290,7 @@ void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev)
         int att = st->cmb_att, def = st->cmb_def;
         st->stage = CDB_STAGE_FREE;
         st->cmb_att = st->cmb_def = -1;
-        resolve(g, att, def, ev);
-        cdb_morale_check(g, ev);
+        resolve(g, att, def, ev); /* CDB-P12: morale is counted when the phase ends */
         return;
     }
     }

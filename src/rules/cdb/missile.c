@@ -97,5 +97,4 @@ void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev)
                      diff ? "The shooter cannot suffer: no effect" : "Equal totals: no effect");
         }
     }
-    cdb_morale_check(g, ev);
 }
