@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "grognard/hex.h"
+#include "../tests/unit/xorshift.h"
 
 #define MAP_SECONDS 1.5 /* time spent measuring each map size */
 #define MIN_RUNS 15     /* ... and at least this many runs of each measurement */
@@ -34,13 +35,7 @@ typedef struct bench_map {
 } bench_map;
 
 static uint64_t rng = 0x853c49e6748fea9bu;
-static uint64_t xorshift(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+static uint64_t xorshift(void) { return xorshift64(&rng); }
 static unsigned roll(unsigned n) { return (unsigned)(xorshift() % n); }
 
 static double now(void)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grognard/hex.h"
+#include "xorshift.h"
 
 static grg_hex L(const char *label)
 {
@@ -35,17 +36,8 @@ static const char *label2(grg_hex h, char buf[16])
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-static uint64_t xorshift(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-static int32_t rand_in(int32_t lo, int32_t hi)
-{
-    return lo + (int32_t)(xorshift() % (uint64_t)(hi - lo + 1));
-}
+static uint64_t xorshift(void) { return xorshift64(&rng_state); }
+static int32_t rand_in(int32_t lo, int32_t hi) { return xorshift_in(&rng_state, lo, hi); }
 static grg_hex rand_hex(int32_t radius)
 {
     return A(rand_in(-radius, radius), rand_in(-radius, radius));

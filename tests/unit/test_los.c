@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "grognard/hex.h"
+#include "xorshift.h"
 
 static grg_hex L(const char *label)
 {
@@ -23,17 +24,8 @@ static grg_hex L(const char *label)
 static grg_hex A(int32_t q, int32_t r) { return grg_hex_make(q, r); }
 
 static uint64_t rng_state = 0x2545f4914f6cdd1du;
-static uint64_t xorshift(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
-static int32_t rand_in(int32_t lo, int32_t hi)
-{
-    return lo + (int32_t)(xorshift() % (uint64_t)(hi - lo + 1));
-}
+static uint64_t xorshift(void) { return xorshift64(&rng_state); }
+static int32_t rand_in(int32_t lo, int32_t hi) { return xorshift_in(&rng_state, lo, hi); }
 
 /* ---- recording walks ------------------------------------------------------------------------ */
 
