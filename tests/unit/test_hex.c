@@ -36,7 +36,6 @@ static const char *label2(grg_hex h, char buf[16])
 }
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-static uint64_t xorshift(void) { return xorshift64(&rng_state); }
 static int32_t rand_in(int32_t lo, int32_t hi) { return xorshift_in(&rng_state, lo, hi); }
 static grg_hex rand_hex(int32_t radius)
 {
