@@ -79,6 +79,30 @@ static int map_svg(srv *sv, const char *id, answer *a)
     return 0;
 }
 
+/* GET /api/rulesets/ID: the ruleset's data file as it is (tables the client shows, such as cdb's
+ * command distances; the rules themselves stay in the engine). */
+static int ruleset_file(srv *sv, const char *id, answer *a)
+{
+    char path[1400];
+    if (!*id || strlen(id) > 64 ||
+        strspn(id, "abcdefghijklmnopqrstuvwxyz0123456789_-") != strlen(id))
+        return error_answer(a, 404, "not_found", "no such ruleset");
+    snprintf(path, sizeof path, "%s/rulesets/%s.json", sv->data_dir, id);
+    FILE *f = fopen(path, "rb");
+    cJSON *o = NULL;
+    if (f) {
+        char *buf = malloc(SRV_MAX_BODY * 4 + 1);
+        size_t n = buf ? fread(buf, 1, SRV_MAX_BODY * 4, f) : 0;
+        if (buf && feof(f)) {
+            buf[n] = '\0';
+            o = cJSON_Parse(buf);
+        }
+        free(buf);
+        fclose(f);
+    }
+    return o ? json_answer(a, 200, o) : error_answer(a, 404, "not_found", "no such ruleset");
+}
+
 /* GET /api/games: live games from memory, the others from their stored summaries. */
 static int lobby(srv *sv, answer *a)
 {
@@ -119,7 +143,8 @@ static int http_request(srv *sv, srv_game *g, cJSON *body, answer *a)
     return 0;
 }
 
-static int games_route(srv *sv, int post, const char *rest, cJSON *body, answer *a)
+static int games_route(srv *sv, int post, const char *rest, const char *query, cJSON *body,
+                       answer *a)
 {
     char gid[SRV_ID_LEN + 1];
     const char *slash = strchr(rest, '/');
@@ -134,6 +159,22 @@ static int games_route(srv *sv, int post, const char *rest, cJSON *body, answer 
         return error_answer(a, 404, "not_found", "no such game");
     if (!post && (!strcmp(tail, "") || !strcmp(tail, "/")))
         return json_answer(a, 200, srv_game_summary(g));
+    if (!post && !strcmp(tail, "/state")) {
+        const char *q = query ? strstr(query, "at=") : NULL;
+        if (q && q != query && q[-1] != '&')
+            q = NULL;
+        size_t digits = q ? strspn(q + 3, "0123456789") : 0;
+        cJSON *at = !q                          ? NULL
+                    : digits > 0 && digits < 10 ? cJSON_CreateNumber(atof(q + 3))
+                                                : cJSON_CreateString(q + 3); /* refused below */
+        cJSON *r = at ? srv_game_state_at(sv, g, at) : srv_game_state(sv, g);
+        cJSON_Delete(at);
+        if (!r)
+            return error_answer(a, 500, "internal", "out of memory");
+        const char *code =
+            cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "error"), "code"));
+        return json_answer(a, !code ? 200 : !strcmp(code, "bad_request") ? 400 : 500, r);
+    }
     if (!post && !strcmp(tail, "/record")) {
         cJSON *r = srv_game_record(sv, g);
         return r ? json_answer(a, 200, r) : error_answer(a, 500, "internal", "out of memory");
@@ -159,12 +200,13 @@ static int games_route(srv *sv, int post, const char *rest, cJSON *body, answer 
     }
     if (post && !strcmp(tail, "/request"))
         return http_request(sv, g, body, a);
-    if (!strcmp(tail, "/record") || !strcmp(tail, "/dice") || !strcmp(tail, "/request") || !*tail)
+    if (!strcmp(tail, "/record") || !strcmp(tail, "/state") || !strcmp(tail, "/dice") ||
+        !strcmp(tail, "/request") || !*tail)
         return error_answer(a, 405, "method_not_allowed", "wrong method for this route");
     return error_answer(a, 404, "not_found", "no such route");
 }
 
-static int route(srv *sv, int post, const char *uri, cJSON *body, answer *a)
+static int route(srv *sv, int post, const char *uri, const char *query, cJSON *body, answer *a)
 {
     if (!strcmp(uri, "/api/scenarios")) {
         if (post)
@@ -177,6 +219,9 @@ static int route(srv *sv, int post, const char *uri, cJSON *body, answer *a)
         snprintf(id, sizeof id, "%.*s", (int)(ul - 23), uri + 15);
         return post ? error_answer(a, 405, "method_not_allowed", "GET only") : map_svg(sv, id, a);
     }
+    if (!strncmp(uri, "/api/rulesets/", 14))
+        return post ? error_answer(a, 405, "method_not_allowed", "GET only")
+                    : ruleset_file(sv, uri + 14, a);
     if (!strcmp(uri, "/api/games")) {
         if (!post)
             return lobby(sv, a);
@@ -186,7 +231,7 @@ static int route(srv *sv, int post, const char *uri, cJSON *body, answer *a)
         return json_answer(a, status, r);
     }
     if (!strncmp(uri, "/api/games/", 11))
-        return games_route(sv, post, uri + 11, body, a);
+        return games_route(sv, post, uri + 11, query, body, a);
     return error_answer(a, 404, "not_found", "no such route");
 }
 
@@ -205,7 +250,10 @@ void srv_api_route(srv *sv, int post, const char *uri, const char *body, size_t 
             goto done;
         }
     }
-    route(sv, post, uri, b, &a);
+    char path[512];
+    const char *q = strchr(uri, '?');
+    snprintf(path, sizeof path, "%.*s", q ? (int)(q - uri) : (int)strlen(uri), uri);
+    route(sv, post, path, q ? q + 1 : NULL, b, &a);
     cJSON_Delete(b);
 done:
     *status = a.status;

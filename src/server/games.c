@@ -27,6 +27,7 @@ static void game_free(srv_game *g)
     if (!g)
         return;
     srv_clients_detach(g);
+    srv_cursors_free(g);
     grg_session_free(g->s);
     for (int i = 0; i < g->n_retired; i++)
         grg_session_free(g->retired[i]);

@@ -202,8 +202,13 @@ static int on_request(struct lws *wsi, http_pss *p, srv *sv, const char *uri)
         return p->post ? respond_error(wsi, p, 405, "method_not_allowed",
                                        "static files are GET only", 1)
                        : serve_static(wsi, p, sv);
-    if (!p->post)
+    if (!p->post) {
+        char args[128];
+        size_t ul = strlen(p->uri);
+        if (lws_hdr_copy(wsi, args, sizeof args, WSI_TOKEN_HTTP_URI_ARGS) > 0)
+            snprintf(p->uri + ul, sizeof p->uri - ul, "?%s", args);
         return route(wsi, p, sv);
+    }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING) > 0)
         return respond_error(wsi, p, 411, "length_required",
                              "send the body with Content-Length (chunked bodies are not read)", 1);

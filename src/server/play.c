@@ -199,6 +199,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
     cJSON *r = NULL;
     if (!strcmp(cmd->valuestring, "state"))
         r = srv_game_state(sv, g);
+    else if (!strcmp(cmd->valuestring, "state_at"))
+        r = srv_game_state_at(sv, g, cJSON_GetObjectItem(req, "at"));
     else if (!strcmp(cmd->valuestring, "record"))
         r = srv_game_record(sv, g);
     if (r) {

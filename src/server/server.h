@@ -7,10 +7,10 @@
 #include "grognard/server.h"
 
 #include <cjson/cJSON.h>
-#include <uv.h> /* before libwebsockets.h, for lws_uv_getloop */
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdint.h>
+#include <uv.h> /* before libwebsockets.h, for lws_uv_getloop */
 
 #define SRV_MAX_BODY (64 * 1024)       /* request bodies and WebSocket messages */
 #define SRV_MAX_QUEUE_BYTES (8u << 20) /* a client's unsent messages before it is dropped */
@@ -112,6 +112,14 @@ typedef struct srv_seat {
     char token_hash[65];
 } srv_seat;
 
+/* replay.c: a private session standing after `entries` entries of a game's stored log. */
+#define SRV_CURSORS 4
+typedef struct srv_cursor {
+    grg_session *s;
+    int entries;
+    unsigned used; /* the game's cursor_clock when last used */
+} srv_cursor;
+
 struct srv_game {
     char id[SRV_ID_LEN];
     char scenario[512]; /* relative to the data directory */
@@ -132,6 +140,8 @@ struct srv_game {
     int over;
     int dirty; /* written in the open batch */
     srv_client *clients;
+    srv_cursor cursors[SRV_CURSORS]; /* replay.c */
+    unsigned cursor_clock;
 };
 
 /* Sends one request object to a session; returns its parsed reply (NULL when out of memory). */
@@ -184,6 +194,13 @@ void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action
 void srv_game_retire(srv_game *g, grg_session *s);
 /* Starts the AI when the side to act is an AI seat and it is not already thinking. */
 void srv_game_poke_ai(srv *sv, srv_game *g);
+
+/* ---- replay.c: exact positions of the past ---- */
+/* The state reply after `at` actions of g (seed hidden until the end) plus "at", "total" (the
+ * actions stored) and "events" (those of action `at`); an error reply when `at` is out of range
+ * or the log does not replay. */
+cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at);
+void srv_cursors_free(srv_game *g);
 
 /* ---- scenarios.c ---- */
 int srv_scenarios_scan(srv *sv);

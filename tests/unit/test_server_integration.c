@@ -1,10 +1,8 @@
 /* The game server end to end: a real `grognard serve` on a free loopback port with a temporary
- * database, driven over HTTP and WebSocket by a small raw-socket client (tests/server/client.h).
+ * database, driven over HTTP and WebSocket by a small raw-socket client (tests/server/harness.h).
  * Covers creating games, seats and spectators, refusals, pushes, a failed commit rolled back, a
  * SIGKILL in mid-game and a restart, the AI seat, a game played to its end and its record checked
- * with `grognard verify` and `grognard replay`. The server binary is the grognard next to this
- * test's executable; the server dies with the test (PR_SET_PDEATHSIG) and the whole run is
- * bounded by alarm(). */
+ * with `grognard verify` and `grognard replay`. The whole run is bounded by alarm(). */
 #define _GNU_SOURCE /* mkdtemp, prctl */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,178 +10,8 @@
 
 #include <cmocka.h>
 
-#include "../server/client.h"
+#include "../server/harness.h"
 #include "grognard/server.h"
-
-#include <cjson/cJSON.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <time.h>
-
-static char exe[PATH_MAX], dir[PATH_MAX], db[PATH_MAX + 8], web[PATH_MAX + 8];
-static pid_t server = -1;
-static int port;
-static char gid[64], tok_blue[64], tok_red[64], commitment[80];
-
-/* Starts `grognard serve` on port 0 and reads the port from its first line. */
-static int start_server(int test_dice)
-{
-    int out[2];
-    if (pipe(out) < 0)
-        return -1;
-    server = fork();
-    if (server == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        dup2(out[1], 1);
-        close(out[0]);
-        close(out[1]);
-        char *argv[] = {
-            exe, "serve",   "--port", "0",      "--db",    db,   "--web",
-            web, "--quiet", "--ai",   "random", "--ai-ms", "10", test_dice ? "--test-dice" : NULL,
-            NULL};
-        execv(exe, argv);
-        _exit(127);
-    }
-    close(out[1]);
-    char line[256] = "";
-    size_t n = 0;
-    struct pollfd p = {out[0], POLLIN, 0};
-    while (n < sizeof line - 1 && !strchr(line, '\n') && poll(&p, 1, 10000) > 0) {
-        ssize_t r = read(out[0], line + n, sizeof line - 1 - n);
-        if (r <= 0)
-            break;
-        n += (size_t)r;
-        line[n] = '\0';
-    }
-    close(out[0]);
-    char *c = strstr(line, "127.0.0.1:");
-    port = c ? atoi(c + 10) : 0;
-    return port > 0 ? 0 : -1;
-}
-
-/* Stops the server with sig and reaps it, escalating to SIGKILL after 5 s. */
-static int stop_server(int sig)
-{
-    if (server <= 0)
-        return -1;
-    kill(server, sig);
-    int status = 0;
-    for (int i = 0; i < 500; i++) {
-        if (waitpid(server, &status, WNOHANG) == server) {
-            server = -1;
-            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        }
-        usleep(10000);
-    }
-    kill(server, SIGKILL);
-    waitpid(server, &status, 0);
-    server = -1;
-    return -2;
-}
-
-static cJSON *get_json(const char *method, const char *path, const char *body, int *status)
-{
-    char *out = NULL;
-    *status = tc_http(port, method, path, body, &out);
-    cJSON *j = out ? cJSON_Parse(out) : NULL;
-    free(out);
-    return j;
-}
-
-static const char *str(const cJSON *o, const char *k)
-{
-    const cJSON *v = cJSON_GetObjectItem(o, k);
-    return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static const char *err_code(const cJSON *o) { return str(cJSON_GetObjectItem(o, "error"), "code"); }
-
-/* Sends a request with this id and returns its reply, skipping pushes. */
-static cJSON *call(tc_ws *w, int id, const char *fmt, ...)
-{
-    char req[4096], *m;
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(req, sizeof req, fmt, ap);
-    va_end(ap);
-    assert_true(n > 0 && (size_t)n < sizeof req);
-    char *brace = strchr(req, '{');
-    char full[4200];
-    snprintf(full, sizeof full, "{\"id\":%d,%s", id, brace + 1);
-    assert_int_equal(tc_ws_send(w, full), 0);
-    while ((m = tc_ws_recv(w)) != NULL) {
-        cJSON *j = cJSON_Parse(m);
-        free(m);
-        const cJSON *rid = cJSON_GetObjectItem(j, "id");
-        if (cJSON_IsNumber(rid) && rid->valueint == id)
-            return j;
-        cJSON_Delete(j);
-    }
-    fail_msg("no reply to %s", full);
-    return NULL;
-}
-
-/* Reads messages until a push of this kind; returns it. */
-static cJSON *wait_push(tc_ws *w, const char *kind)
-{
-    char *m;
-    while ((m = tc_ws_recv(w)) != NULL) {
-        cJSON *j = cJSON_Parse(m);
-        free(m);
-        if (!strcmp(str(j, "push"), kind))
-            return j;
-        cJSON_Delete(j);
-    }
-    fail_msg("no push %s", kind);
-    return NULL;
-}
-
-static void join(tc_ws *w, const char *token, const char *side)
-{
-    assert_int_equal(tc_ws_open(w, port, "/ws", "grognard", NULL), 0);
-    cJSON *r = token
-                   ? call(w, 1, "{\"cmd\":\"hello\",\"game\":\"%s\",\"token\":\"%s\"}", gid, token)
-                   : call(w, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
-    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
-    if (side)
-        assert_string_equal(str(r, "side"), side);
-    else
-        assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "side")));
-    assert_string_equal(str(r, "commitment"), commitment);
-    assert_null(
-        cJSON_GetObjectItem(cJSON_GetObjectItem(r, "state"), "seed")); /* secret until the end */
-    cJSON_Delete(r);
-}
-
-static char *state_hash(tc_ws *w, int id)
-{
-    cJSON *r = call(w, id, "{\"cmd\":\"state\"}");
-    char *h = strdup(str(r, "hash"));
-    cJSON_Delete(r);
-    return h;
-}
-
-static void create_game(const char *seats)
-{
-    char body[256];
-    int st;
-    snprintf(body, sizeof body, "{\"scenario\":\"duel\",\"seats\":%s}", seats);
-    cJSON *r = get_json("POST", "/api/games", body, &st);
-    assert_int_equal(st, 200);
-    snprintf(gid, sizeof gid, "%s", str(r, "game"));
-    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
-    cJSON *s = cJSON_GetObjectItem(r, "seats");
-    snprintf(tok_blue, sizeof tok_blue, "%s", str(cJSON_GetObjectItem(s, "blue"), "token"));
-    snprintf(tok_red, sizeof tok_red, "%s", str(cJSON_GetObjectItem(s, "red"), "token"));
-    assert_int_equal(strlen(gid), 16);
-    assert_int_equal(strlen(commitment), 64);
-    assert_int_equal(strlen(tok_blue), 32);
-    cJSON_Delete(r);
-}
 
 static void test_http(void **state)
 {
@@ -404,20 +232,6 @@ static void test_crash_restart(void **state)
     assert_int_equal(start_server(1), 0);
 }
 
-/* Plays legal action k (mod their count; the last one when k < 0) for the side to act. */
-static cJSON *play_one(tc_ws *w, int id, int k)
-{
-    cJSON *l = call(w, id, "{\"cmd\":\"legal\"}");
-    cJSON *acts = cJSON_GetObjectItem(l, "actions");
-    int n = cJSON_GetArraySize(acts);
-    assert_true(n > 0);
-    char *a = cJSON_PrintUnformatted(cJSON_GetArrayItem(acts, k < 0 ? n - 1 : k % n));
-    cJSON_Delete(l);
-    cJSON *r = call(w, id + 1, "{\"cmd\":\"act\",\"action\":%s}", a);
-    free(a);
-    return r;
-}
-
 static void test_play_to_end_and_verify(void **state)
 {
     (void)state;
@@ -539,17 +353,9 @@ static void test_ai_seat(void **state)
 static int setup(void **state)
 {
     (void)state;
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 16);
-    if (n <= 0)
+    if (harness_start("server-test", 0, 1) < 0)
         return -1;
-    exe[n] = '\0';
-    snprintf(strrchr(exe, '/'), 16, "/grognard");
-    snprintf(dir, sizeof dir, "/tmp/grg-server-test-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(db, sizeof db, "%s/db", dir);
     /* A web root with a page, a module, a sub-directory and a symlink pointing out of it. */
-    snprintf(web, sizeof web, "%s/web", dir);
     char cmd[4 * PATH_MAX];
     snprintf(cmd, sizeof cmd,
              "mkdir -p '%s/sub' && echo '<p>grognard</p>' > '%s/index.html' && echo 'export {}' > "
@@ -564,12 +370,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     (void)state;
-    int rc = stop_server(SIGTERM);
-    char cmd[PATH_MAX + 16];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        return -1;
-    return rc == 0 ? 0 : -1;
+    return harness_stop();
 }
 
 int main(void)

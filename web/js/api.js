@@ -23,6 +23,7 @@ export const api = {
   scenarios: () => http('GET', '/api/scenarios'),
   games: () => http('GET', '/api/games'),
   createGame: (scenario, seats, options = {}) => http('POST', '/api/games', { scenario, options, seats }),
+  ruleset: (id) => http('GET', `/api/rulesets/${encodeURIComponent(id)}`),
   record: (game) => http('GET', `/api/games/${encodeURIComponent(game)}/record`),
   thumbnailUrl: (scenario) => `/api/scenarios/${encodeURIComponent(scenario)}/map.svg`,
   mapSvg: async (scenario) => {

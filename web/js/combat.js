@@ -84,6 +84,10 @@ export class CombatPanel {
         this.error = e;
       }
     }
+    // The server's legal actions for the side say whether a close combat can start now (a
+    // preview is answered in any phase, for planning).
+    this.noCombatNow = this.kind === 'combat' && !this.declared && g.myMove() && side.length > 0 &&
+      !side.some((a) => a.type === 'combat_begin' || a.type === 'combat');
     this.draw();
   }
 
@@ -113,8 +117,13 @@ export class CombatPanel {
     }
     const t = this.g.unit(this.defenders[0]);
     this.lastTarget = t && t.hex;
+    this.g.lastRefusal = null;
     const r = await this.g.act(this.action());
-    if (!r) this.lastTarget = null;
+    if (!r) {
+      this.lastTarget = null;
+      // The refusal stays in the panel too (with a button when it names a unit to add).
+      if (this.g.lastRefusal) { this.error = this.g.lastRefusal; this.draw(); }
+    }
     if (r) {
       this.attackers = [];
       this.defenders = [];
@@ -125,6 +134,25 @@ export class CombatPanel {
       this.lastResult = res;
       this.drawLast();
     }
+  }
+
+  /** Puts the dice and result of a combat on the map, where its first unit stood. */
+  markResult(events) {
+    const dice = events.filter((e) => e.type === 'die');
+    // Only fights: dice without a combat result (action points, morale) stay in the log.
+    if (!dice.length || !events.some((e) => e.type === 'result')) return;
+    const results = events.filter((e) => e.type === 'result').map((e) => e.text || e.value);
+    let where = this.lastTarget || null;
+    this.lastTarget = null;
+    if (!where) {
+      const e = events.find((x) => x.hex || x.from);
+      where = e ? e.hex || e.from : null;
+    }
+    if (!where) {
+      const named = events.find((x) => x.unit && this.g.unit(x.unit) && this.g.unit(x.unit).hex);
+      where = named ? this.g.unit(named.unit).hex : null;
+    }
+    this.g.map.showResult(where, `die ${dice.map((d) => d.roll).join(',')}${results.length ? `: ${results.join(' ')}` : ''}`);
   }
 
   drawLast() {
@@ -154,6 +182,11 @@ export class CombatPanel {
     }
     if (this.error) {
       box.append(el('p', { class: 'preview-error', role: 'status' }, `${this.declared ? 'No preview' : 'No combat possible'}: ${this.error.message}${this.error.rule ? ` (${this.error.rule})` : ''}`));
+      // "X must take part in this combat as a defender": offer to add the unit the server named.
+      const m = /^(\S+) must take part in this combat/.exec(this.error.message || '');
+      if (m && g.unit(m[1]) && !this.attackers.includes(m[1]) && !this.defenders.includes(m[1])) {
+        box.append(el('button', { type: 'button', id: 'combat-add-named', onclick: () => this.toggle(m[1]) }, `Add ${g.unitName(m[1])}`));
+      }
     }
     const p = this.preview;
     if (p) {
@@ -170,9 +203,12 @@ export class CombatPanel {
             el('td', {}, o.result), el('td', {}, o.text || ''),
             el('td', { class: 'num' }, `${Math.round((o.p ?? (o.den ? o.num / o.den : 0)) * 1000) / 10}% (${o.num}/${o.den})`)))))));
     }
+    if (this.noCombatNow && this.attackers.length && this.defenders.length) {
+      box.append(el('p', { class: 'preview-error', role: 'status' }, 'No close combat can start now: the server lists none among your legal actions (see Actions). The preview is for planning.'));
+    }
     if (this.declared) box.append(el('p', { class: 'declared' }, 'A combat is being declared: the preview shows what resolving it now gives.'));
     const ready = this.declared || (this.attackers.length && this.defenders.length);
-    const go = el('button', { type: 'button', class: 'primary', id: 'combat-commit', disabled: !(ready && g.myMove()) || (!!this.error && !this.declared),
+    const go = el('button', { type: 'button', class: 'primary', id: 'combat-commit', disabled: !(ready && g.myMove()) || (!!this.error && !this.declared) || (this.noCombatNow && this.kind === 'combat'),
       onclick: () => this.commit() }, this.kind === 'shoot' ? 'Shoot (R)' : 'Resolve the combat (R)');
     box.append(el('div', { class: 'buttons' }, go, ' ',
       el('button', { type: 'button', onclick: () => this.clear() }, 'Clear')));

@@ -38,7 +38,8 @@ export function valuesOf(unit) {
 /** A sentence naming a unit for titles and screen readers. */
 export function describe(unit, sideName) {
   const bits = [`${unit.name && unit.name !== unit.id ? `${unit.name} (${unit.id})` : unit.id}`,
-    `${unit.type}`, sideName ? `of ${sideName}` : '', unit.hex ? `at ${unit.hex}` : `(${unit.status})`];
+    `${unit.type_name || unit.type}`, unit.cinc ? 'commander-in-chief' : isGeneral(unit) ? 'general' : '',
+    sideName ? `of ${sideName}` : '', unit.hex ? `at ${unit.hex}` : `(${unit.status})`];
   if (unit.strength) bits.push(`strength ${unit.strength}`);
   if (unit.ma !== undefined) bits.push(`movement ${unit.ma}`);
   if (unit.facing !== null && unit.facing !== undefined) bits.push(`facing vertex ${unit.facing}`);
@@ -47,29 +48,25 @@ export function describe(unit, sideName) {
 
 const W = 36, H = 30;
 
+/** A five-pointed star's points around (x, y). */
+function star(x, y, r) {
+  const pts = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5, k = i % 2 ? r * 0.45 : r;
+    pts.push(`${(x + k * Math.cos(a)).toFixed(1)},${(y + k * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(' ');
+}
+
 /**
  * Draws every unit on the map into `layer`. opts: sideIndex(sideId) -> 0.., sideName(sideId),
- * selected: Set, attackers: Set, defenders: Set, positions: optional {unitId: hex} override
- * (the replay), facings: optional {unitId: facing}.
+ * selected: Set, attackers: Set, defenders: Set, replay: true when the units are a past state.
  */
 export function drawCounters(layer, units, opts) {
   while (layer.firstChild) layer.firstChild.remove();
-  const pos = opts.positions || null;
-  const onMap = units
-    .map((u) => ({ u, hex: pos ? pos[u.id] : u.hex, facing: opts.facings && u.id in opts.facings ? opts.facings[u.id] : u.facing }))
-    .filter((x) => x.hex && (pos || x.u.status === 'on_map' || x.u.status === undefined));
-  // Stack index: the server's `stack` for the live state; in a replay, order of arrival.
-  const count = new Map();
-  for (const x of onMap) {
-    if (pos) {
-      x.stack = count.get(x.hex) || 0;
-      count.set(x.hex, x.stack + 1);
-    } else {
-      x.stack = x.u.stack || 0;
-    }
-  }
-  onMap.sort((a, b) => b.stack - a.stack);
-  for (const x of onMap) layer.append(counter(x.u, x.hex, x.facing, x.stack, opts));
+  const onMap = units.filter((u) => u.hex && (u.status === 'on_map' || u.status === undefined));
+  onMap.sort((a, b) => (b.stack || 0) - (a.stack || 0));
+  for (const u of onMap) layer.append(counter(u, u.hex, u.facing, u.stack || 0, opts));
 }
 
 function counter(u, hex, facing, stack, opts) {
@@ -81,14 +78,21 @@ function counter(u, hex, facing, stack, opts) {
   if (opts.selected && opts.selected.has(u.id)) classes.push('selected');
   if (opts.attackers && opts.attackers.has(u.id)) classes.push('attacker');
   if (opts.defenders && opts.defenders.has(u.id)) classes.push('defender');
-  if (!opts.positions && (u.moved || u.fought || u.shot)) classes.push('spent');
+  if (!opts.replay && (u.moved || u.fought || u.shot)) classes.push('spent');
+  if (isGeneral(u)) classes.push(u.cinc ? 'general cinc' : 'general');
   const g = svg('g', { class: classes.join(' '), 'data-unit': u.id, 'data-hex': hex, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` },
     svg('title', {}, describe(u, opts.sideName(u.side))),
     svg('rect', { class: 'body', x: -W / 2, y: -H / 2, width: W, height: H, rx: 3, fill: colour }),
     svg('image', { href: `symbols/${symbolOf(u)}.svg`, x: -9, y: -H / 2 + 2, width: 18, height: 12 }),
     svg('text', { class: 'uid', x: 0, y: 5.5, 'text-anchor': 'middle', ...(u.id.length > 6 ? { textLength: W - 4, lengthAdjust: 'spacingAndGlyphs' } : {}) }, u.id),
     svg('text', { class: 'values', x: 0, y: H / 2 - 2.5, 'text-anchor': 'middle' }, valuesOf(u)));
-  if (isGeneral(u)) g.append(svg('circle', { class: 'general-ring', cx: 0, cy: 0, r: W / 2 + 3, fill: 'none' }));
+  if (isGeneral(u)) {
+    // A general: a gold ring (doubled for the commander-in-chief) and a star in the corner.
+    g.append(svg('circle', { class: 'general-ring', cx: 0, cy: 0, r: W / 2 + 3, fill: 'none' }));
+    if (u.cinc) g.append(svg('circle', { class: 'general-ring cinc-ring', cx: 0, cy: 0, r: W / 2 + 6, fill: 'none' }));
+    g.append(svg('polygon', { class: 'general-star', points: star(-W / 2 + 6, -H / 2 + 6, 5.5) }));
+    if (u.cinc) g.append(svg('polygon', { class: 'general-star', points: star(-W / 2 + 6, H / 2 - 6, 5.5) }));
+  }
   if (facing !== null && facing !== undefined && facing >= 0) {
     // A triangle on the counter's edge pointing at the vertex the unit faces.
     const tip = corner(0, 0, facing, 0.78), l = corner(0, 0, facing - 0.35, 0.5), r = corner(0, 0, facing + 0.35, 0.5);

@@ -96,7 +96,7 @@ export async function showEnd(dialog, game) {
     })));
   const dice = el('div', { class: 'dice' });
   clear(dialog).append(
-    el('h2', { id: 'end-title' }, winner ? `${game.sideName(winner)} wins` : 'A draw'),
+    el('h2', { id: 'end-title' }, winner ? `Victory: ${game.sideName(winner)}` : 'A draw'),
     el('p', { class: 'reason' }, reason),
     el('p', {}, `The game ended in turn ${game.scenario && game.scenario.turn_limit ? Math.min(st.turn, game.scenario.turn_limit) : st.turn}.`),
     losses, dice,

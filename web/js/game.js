@@ -3,15 +3,17 @@
 // for the side to move, shows refusals, and redraws the map and panels after every change.
 // Every rule question goes to the server; this file only routes and draws answers.
 import { api, Connection, ProtocolError } from './api.js';
-import { el, clear, phaseName } from './dom.js';
+import { clear } from './dom.js';
 import { MapView } from './map.js';
-import { drawCounters, describe, SIDE_COLOURS, isGeneral } from './counters.js';
+import { drawCounters, describe, SIDE_COLOURS } from './counters.js';
 import { GameLog } from './log.js';
 import { Mover, actionText } from './select.js';
 import { CombatPanel } from './combat.js';
 import { Replay } from './replay.js';
 import { showEnd, commitmentPanel } from './endgame.js';
 import { findGame, rememberGame, rememberToken } from './store.js';
+import { loadMapData, commandRadius } from './legend.js';
+import { drawStatus, drawPoints, drawUnitList } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -88,6 +90,7 @@ export class Game {
     if (this.scenario) {
       api.mapSvg(this.scenario.id).then((t) => { this.map.setTerrain(t); }).catch(() => {});
     }
+    this.loadMapData();
     document.title = `${this.scenario ? this.scenario.name : 'Game'} — Grognard`;
     this.replay.reset(this.state);
     this.log.note(`Joined game ${this.id}${this.mySides().length ? ` as ${this.mySides().map((s) => this.sideName(s)).join(' and ')}` : ' as a spectator'}.`);
@@ -98,6 +101,15 @@ export class Game {
     else if (this.state.over) this.showOver();
     this.map.svg.focus();
   }
+
+  /** The map's legend and objectives, and the ruleset's tables (legend.js). */
+  loadMapData() { return loadMapData(this); }
+
+  /** Whether the map data has a road across the hexside between two hexes. */
+  roadBetween(a, b) { return !!this.roads && this.roads.has(`${a}|${b}`); }
+
+  /** The ruleset's command distances ({sight, far, cost, rule}), or null when it has none. */
+  commandRadius() { return commandRadius(this.rules); }
 
   adopt(c, hello) {
     if (hello.side) this.conns.set(hello.side, c);
@@ -226,29 +238,10 @@ export class Game {
   logBatch(events, hash, turn) {
     if (hash && this.loggedHashes.has(hash)) return false;
     if (hash) this.loggedHashes.add(hash);
-    this.log.add(events || [], { turn: turn || (this.state && this.state.turn), name: (u) => this.unitName(u) });
+    this.log.add(events || [], { turn: turn || (this.state && this.state.turn), name: (u) => this.unitName(u), side: (s) => this.sideName(s) });
     this.replay.addBatch(events || []);
-    this.markCombat(events || []);
+    this.combat.markResult(events || []);
     return true;
-  }
-
-  /** Puts the dice and result of a combat on the map, where its first unit stood. */
-  markCombat(events) {
-    const dice = events.filter((e) => e.type === 'die');
-    // Only fights: dice without a combat result (action points, morale) stay in the log.
-    if (!dice.length || !events.some((e) => e.type === 'result')) return;
-    const results = events.filter((e) => e.type === 'result').map((e) => e.text || e.value);
-    let where = this.combat.lastTarget || null;
-    this.combat.lastTarget = null;
-    if (!where) {
-      const e = events.find((x) => x.hex || x.from);
-      where = e ? e.hex || e.from : null;
-    }
-    if (!where) {
-      const named = events.find((x) => x.unit && this.unit(x.unit) && this.unit(x.unit).hex);
-      where = named ? this.unit(named.unit).hex : null;
-    }
-    this.map.showResult(where, `die ${dice.map((d) => d.roll).join(',')}${results.length ? `: ${results.join(' ')}` : ''}`);
   }
 
   onPush(m) {
@@ -287,8 +280,8 @@ export class Game {
       if (this.resetHistory) {
         // An undo took back what the live history shows: start it again from here.
         this.resetHistory = false;
-        if (this.replay.mode === 'live') this.replay.reset(st);
       }
+      this.replay.sync();
       this.redraw();
       if (this.zocOn) this.drawZoc();
       await this.mover.refreshSelection();
@@ -446,6 +439,7 @@ export class Game {
   // ---- messages next to the map ----
 
   refuse(e) {
+    this.lastRefusal = e;
     const box = $('refusal');
     const rule = e instanceof ProtocolError || e.rule ? e.rule : null;
     $('refusal-text').textContent = e.message || String(e);
@@ -469,15 +463,14 @@ export class Game {
 
   redraw() {
     if (!this.state || !this.map.width) return;
-    const frame = this.replay.active ? this.replay.frame() : null;
-    drawCounters(this.map.counters, this.state.units, {
+    const past = this.replay.units();
+    drawCounters(this.map.counters, past || this.state.units, {
       sideIndex: (s) => this.sideIndex(s),
       sideName: (s) => this.sideName(s),
-      selected: new Set(frame ? [] : this.mover.selected),
-      attackers: new Set(frame ? [] : this.combat.attackers),
-      defenders: new Set(frame ? [] : this.combat.defenders),
-      positions: frame ? frame.positions : null,
-      facings: frame ? frame.facings : null,
+      selected: new Set(past ? [] : this.mover.selected),
+      attackers: new Set(past ? [] : this.combat.attackers),
+      defenders: new Set(past ? [] : this.combat.defenders),
+      replay: !!past,
     });
     this.drawStatus();
     this.drawPoints();
@@ -485,65 +478,12 @@ export class Game {
     this.drawUnitList();
   }
 
-  drawStatus() {
-    const st = this.state;
-    const limit = this.scenario && this.scenario.turn_limit;
-    // After the last turn the engine's counter has moved past the limit: say the game is done.
-    $('turn').textContent = st.over && limit && st.turn > limit ? `Turn ${limit} of ${limit}, over` : `Turn ${st.turn}${limit ? ` of ${limit}` : ''}`;
-    $('phase').textContent = `${phaseName(st.phase)} phase`;
-    const act = $('active');
-    clear(act).append(el('span', { class: `swatch side-${this.sideIndex(st.active)}`, 'aria-hidden': 'true' }), ` ${this.sideName(st.active)}`);
-    const who = $('whose-move');
-    if (st.over) who.textContent = 'The game is over.';
-    else if (this.myMove()) who.textContent = this.mySides().length > 1 ? `${this.sideName(st.active)} to move (hotseat).` : 'Your move.';
-    else {
-      const seat = this.seats && this.seats[st.active];
-      const ai = seat === 'ai' || (seat && seat.kind === 'ai') || (seat && seat.ai);
-      who.textContent = `Waiting for ${this.sideName(st.active)}${ai ? ' (the AI)' : ''}.`;
-    }
-    $('you-are').textContent = this.mySides().length ? `You play ${this.mySides().map((s) => this.sideName(s)).join(' and ')}.` : 'You are watching.';
-    $('end-phase').disabled = !this.myMove() || this.busy;
-    $('undo').disabled = !this.myMove() || st.can_undo === false;
-    this.root.dataset.active = String(this.sideIndex(st.active));
-  }
+  /** The state on the map: the replay's while one is in view, else the live game's. */
+  shown() { return (this.replay && this.replay.units() && this.replay.state) || this.state; }
 
-  /** Action points per corps and anything else the ruleset reports in state.info. */
-  drawPoints() {
-    const info = this.state.info || {};
-    const box = clear($('points'));
-    const corpsSide = {};
-    for (const u of this.state.units) if (u.corps) corpsSide[u.corps] = u.side;
-    const rows = [];
-    for (const [k, v] of Object.entries(info)) {
-      let label = k.replace(/_/g, ' ');
-      let cls = '';
-      if (k.startsWith('ap.')) {
-        const corps = k.slice(3);
-        label = `${corps} action points`;
-        cls = corpsSide[corps] ? `side-${this.sideIndex(corpsSide[corps])}` : '';
-      } else if (k.startsWith('corps.')) {
-        label = `${k.slice(6)}`;
-      }
-      rows.push(el('dt', { class: cls }, label), el('dd', { 'data-info': k }, String(v)));
-    }
-    box.append(rows.length ? el('dl', { class: 'info' }, rows) : el('p', { class: 'empty' }, 'No points to show.'));
-  }
-
-  drawUnitList() {
-    const box = clear($('unit-list'));
-    for (const side of this.sides()) {
-      const ul = el('ul', { 'aria-label': `${this.sideName(side)} units` });
-      for (const u of this.state.units.filter((x) => x.side === side)) {
-        const sel = this.mover.selected.includes(u.id);
-        ul.append(el('li', {},
-          el('button', { type: 'button', class: `unit-btn side-${this.sideIndex(side)}${sel ? ' selected' : ''}`, 'aria-pressed': String(sel), 'data-unit-btn': u.id,
-            disabled: u.status !== 'on_map' ? true : undefined,
-            onclick: (ev) => { this.map.setCursor(u.hex); this.tool === 'combat' ? this.combat.toggle(u.id) : this.mover.select([u.id], { add: ev.shiftKey }); } },
-          `${u.id}${isGeneral(u) ? ' ★' : ''} ${u.type} ${u.hex || u.status}${u.strength ? ` ${u.strength}-${u.ma}` : ''}`)));
-      }
-      box.append(el('h4', {}, this.sideName(side)), ul);
-    }
-  }
+  drawStatus() { drawStatus(this); }
+  drawPoints() { drawPoints(this); }
+  drawUnitList() { drawUnitList(this); }
 
   describeUnit(u) { return describe(u, this.sideName(u.side)); }
 

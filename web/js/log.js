@@ -1,6 +1,6 @@
 // The game log: every event in words with the rule behind it, as a plain-text ordered list that
 // a screen reader follows (aria-live). The log also keeps the events in order for the replay.
-import { el } from './dom.js';
+import { el, phaseName } from './dom.js';
 
 function signed(v) {
   return v > 0 ? `+${v}` : v < 0 ? `\u2212${-v}` : '0';
@@ -11,8 +11,8 @@ function modifiersText(mods) {
   return mods.map((m) => `${m.label} ${signed(m.value)}${m.rule ? ` [${m.rule}]` : ''}`).join(', ');
 }
 
-/** One event in words. `name(unitId)` gives a unit's display name. */
-export function eventText(e, name = (u) => u) {
+/** One event in words. `name(unitId)` gives a unit's display name, `side(sideId)` a side's. */
+export function eventText(e, name = (u) => u, side = (s) => s) {
   const u = e.unit ? name(e.unit) : '';
   let t;
   switch (e.type) {
@@ -32,7 +32,11 @@ export function eventText(e, name = (u) => u) {
     case 'result': t = `Result: ${e.text || e.value}.`; break;
     case 'disorder': t = e.text || `${u} is ${e.value ? 'disordered' : 'rallied'}.`; break;
     case 'points': t = e.text || `${e.corps || e.side}: ${e.value} action points.`; break;
-    case 'phase': t = e.text || `Turn ${e.value}, ${e.side}: a new phase.`; break;
+    case 'phase':
+      // Some rulesets name the phase only by its id (nap.combat): say it in words.
+      t = e.text && !/^[a-z]+\.[a-z_]+$/.test(e.text) ? e.text
+        : `Turn ${e.value}, ${e.side ? side(e.side) : 'next side'}: ${e.text ? `${phaseName(e.text).toLowerCase()} phase` : 'a new phase'}.`;
+      break;
     case 'game_over': t = e.text || 'The game is over.'; break;
     default: t = e.text || `${e.type}${u ? ` ${u}` : ''}.`;
   }
@@ -52,7 +56,7 @@ export class GameLog {
   }
 
   /** Appends a batch of events (one accepted action). `who` names the acting side, if known. */
-  add(events, { turn, name, undone } = {}) {
+  add(events, { turn, name, side, undone } = {}) {
     if (undone) {
       this.list.append(el('li', { class: 'undo' }, `Taken back: ${undone}.`));
       this.scroll();
@@ -65,7 +69,7 @@ export class GameLog {
       this.events.push({ event: e, turn: t });
       const li = el('li', { class: `ev ev-${e.type}`, 'data-type': e.type, 'data-rule': e.rule || '' },
         t ? el('span', { class: 'turn' }, `T${t} `) : null,
-        eventText(e, name),
+        eventText(e, name, side),
         e.rule ? el('span', { class: 'rule' }, ` (${e.rule})`) : null);
       this.list.append(li);
     }

@@ -18,6 +18,7 @@ export class MapView {
     this.bg = svg('g', { class: 'layer-terrain' });
     this.zoc = svg('g', { class: 'layer-zoc' });
     this.cmd = svg('g', { class: 'layer-command' });
+    this.objectives = svg('g', { class: 'layer-objectives' });
     this.reach = svg('g', { class: 'layer-reach' });
     this.grid = svg('g', { class: 'layer-grid' });
     this.counters = svg('g', { class: 'layer-counters' });
@@ -25,7 +26,7 @@ export class MapView {
     this.cursorLayer = svg('g', { class: 'layer-cursor' });
     this.results = svg('g', { class: 'layer-results' });
     this.boxRect = svg('rect', { class: 'box-select', visibility: 'hidden' });
-    this.svg.append(defs, this.bg, this.zoc, this.cmd, this.reach, this.grid, this.counters, this.los, this.results, this.cursorLayer, this.boxRect);
+    this.svg.append(defs, this.bg, this.objectives, this.zoc, this.cmd, this.reach, this.grid, this.counters, this.los, this.results, this.cursorLayer, this.boxRect);
     host.append(this.svg);
     this.cursor = null;
     this.bindPointer();
@@ -258,14 +259,30 @@ export class MapView {
     }
   }
 
-  /** Hexes within a command radius of a general (a display aid; the server's `command` decides). */
-  showRadius(centreHex, radius) {
+  /**
+   * Hexes within a general's command distances (a display aid; the server's `command` decides):
+   * r = {sight, far}: a dark band closer than `sight`, a light band out to `far`.
+   */
+  showRadius(centreHex, r) {
     clear(this.cmd);
-    if (!centreHex) return;
+    if (!centreHex || !r) return;
     for (const lab of hex.allHexes(this.width, this.height)) {
-      if (hex.distance(centreHex, lab) > radius) continue;
+      const d = hex.distance(centreHex, lab);
+      if (d > r.far) continue;
       const c = hex.centre(lab);
-      this.cmd.append(svg('polygon', { class: 'command-radius', points: hex.polygonPoints(c.x, c.y, 0.95) }));
+      this.cmd.append(svg('polygon', { class: `command-radius ${d < r.sight ? 'command-near' : 'command-far'}`, 'data-command': lab, points: hex.polygonPoints(c.x, c.y, 0.95) }));
+    }
+  }
+
+  /** Objective markers: a ring and the victory points at each objective hex. */
+  showObjectives(objectives) {
+    clear(this.objectives);
+    for (const o of objectives || []) {
+      const c = hex.centre(o.hex);
+      this.objectives.append(svg('g', { class: 'objective', 'data-objective': o.hex },
+        svg('title', {}, `Objective ${o.hex}${o.points !== undefined ? `: ${o.points} victory points` : ''}`),
+        svg('circle', { cx: c.x, cy: c.y, r: hex.R * 0.82 }),
+        svg('text', { x: c.x, y: c.y + hex.R * 0.78, 'text-anchor': 'middle' }, `\u2691 ${o.points ?? ''}`)));
     }
   }
 
@@ -291,12 +308,16 @@ export class MapView {
   showResult(where, text) {
     if (!where) return;
     const c = hex.centre(where);
-    const w = Math.max(60, text.length * 5.8 + 12);
+    // One label per hex, short enough not to hide the counters around it (the log has it all).
+    for (const old of this.results.querySelectorAll(`[data-result="${where}"]`)) old.remove();
+    const short = text.length > 30 ? `${text.slice(0, 29)}\u2026` : text;
+    const w = Math.max(60, short.length * 5.8 + 12);
     const g = svg('g', { class: 'combat-result', 'data-result': where },
+      svg('title', {}, text),
       svg('rect', { x: c.x - w / 2, y: c.y - hex.R - 14, width: w, height: 16, rx: 3 }),
-      svg('text', { x: c.x, y: c.y - hex.R - 2, 'text-anchor': 'middle' }, text));
+      svg('text', { x: c.x, y: c.y - hex.R - 2, 'text-anchor': 'middle' }, short));
     this.results.append(g);
-    setTimeout(() => g.remove(), 8000);
+    setTimeout(() => g.remove(), 6000);
   }
   clearReach() { clear(this.reach); }
 }

@@ -4,7 +4,8 @@
 // steps found through the server's own reach positions; anywhere else the server is asked
 // anyway and its refusal is shown. Q/E turn left/right.
 import { el, clear } from './dom.js';
-import * as hex from './hex.js';
+import { isGeneral } from './counters.js';
+import { planPath, entryPath } from './path.js';
 
 /** An action in words, for buttons and the log. */
 export function actionText(a, name = (u) => u) {
@@ -33,54 +34,6 @@ export function actionText(a, name = (u) => u) {
     case 'move': return `${u}: move ${(a.steps || []).join(' ')}`;
     default: return a.type + (u ? ` ${u}` : '');
   }
-}
-
-function key(p) { return `${p.hex}|${p.facing ?? ''}`; }
-
-/**
- * Steps from the unit's position to `target` through the reach positions the server listed:
- * a chain of positions whose MP never decreases, each one step (adjacent hex) or one turn (same
- * hex, facing one vertex round) from the last. This only reads the server's answer back as a
- * list of steps; the server checks the move when it is sent.
- */
-export function planPath(positions, start, target, digits) {
-  // A step keeps the unit's facing and a turn changes it in place; if the server's positions do
-  // not chain that way (a ruleset that turns while stepping), allow steps that change facing.
-  return chain(positions, start, target, digits, true) || chain(positions, start, target, digits, false);
-}
-
-function chain(positions, start, target, digits, strict) {
-  const nodes = new Map();
-  const add = (p) => { const k = key(p); if (!nodes.has(k) || nodes.get(k).mp > p.mp) nodes.set(k, p); };
-  positions.forEach(add);
-  const s = { hex: start.hex, facing: start.facing ?? undefined, mp: 0, ap: 0 };
-  add(s);
-  const list = [...nodes.values()];
-  const prev = new Map([[key(s), null]]);
-  const queue = [s];
-  while (queue.length) {
-    const a = queue.shift();
-    if (a.hex === target) {
-      const steps = [];
-      for (let n = a; prev.get(key(n)); n = prev.get(key(n))) {
-        const p = prev.get(key(n));
-        if (p.hex === n.hex) steps.unshift(((p.facing + 1) % 6) === n.facing ? 'left' : 'right');
-        else steps.unshift(n.hex);
-      }
-      return steps;
-    }
-    const near = new Set(hex.neighbours(a.hex, digits));
-    for (const b of list) {
-      if (prev.has(key(b)) || b.mp < a.mp) continue;
-      const hasF = a.facing !== undefined && b.facing !== undefined;
-      const turn = b.hex === a.hex && hasF && (((a.facing + 1) % 6) === b.facing || ((a.facing + 5) % 6) === b.facing);
-      const step = near.has(b.hex) && (!strict || !hasF || a.facing === b.facing);
-      if (!turn && !step) continue;
-      prev.set(key(b), a);
-      queue.push(b);
-    }
-  }
-  return null;
 }
 
 export class Mover {
@@ -132,11 +85,27 @@ export class Mover {
     this.refreshSelection();
   }
 
+  /**
+   * Shows or hides the hexes within the ruleset's command distances of the selected general (a
+   * display aid measured in straight hexes; the `command` query gives the real cost).
+   */
+  toggleRadius() {
+    const g = this.g, u = g.unit(this.selected[0]), r = u && isGeneral(u) ? g.commandRadius() : null;
+    this.showRadius = !this.showRadius && !!r;
+    g.map.showRadius(this.showRadius ? u.hex : null, r);
+    if (this.showRadius) {
+      g.notice(`Command of ${g.unitName(u.id)} (${r.rule}): under ${r.sight} hexes (dark) always; ${r.sight} to ${r.far} (light) if the general sees the unit; ` +
+        `farther, +${r.cost} to activate. Straight distance: the server's cost is under Selected.`);
+    } else g.notice('');
+    this.drawPanel();
+  }
+
   /** Asks the server what the selection can reach and do now. */
   async refreshSelection() {
     const g = this.g;
     const seq = (this.selSeq = (this.selSeq || 0) + 1);
-    this.selected = this.selected.filter((id) => { const u = g.unit(id); return u && u.status === 'on_map'; });
+    // Units on the map, and reinforcements waiting to enter (their reach starts at the entry).
+    this.selected = this.selected.filter((id) => { const u = g.unit(id); return u && (u.status === 'on_map' || u.status === 'waiting'); });
     this.positions = [];
     this.legal = [];
     this.reachError = null;
@@ -188,7 +157,10 @@ export class Mover {
       g.refuse({ message: `${g.unitName(u.id)} belongs to ${g.sideName(u.side)}.` });
       return;
     }
-    const path = planPath(this.positions, u, target, g.map.digits) || [target];
+    const road = (x, y) => g.roadBetween(x, y);
+    const friends = g.state.units.filter((x) => x.side === u.side && x.status === 'on_map' && !this.selected.includes(x.id)).map((x) => x.hex);
+    const path = (u.hex ? planPath(this.positions, u, target, g.map.digits, road, friends)
+      : entryPath(this.positions, target, g.map.digits, road, friends)) || [target];
     const active = this.activeUnit();
     if (active && this.selected.length === 1 && active === u.id) {
       // The unit is already activated: take each step as its own atomic action.
@@ -226,7 +198,7 @@ export class Mover {
     const u = g.unit(this.selected[0]);
     if (this.selected.length > 1) box.append(el('p', { class: 'group' }, `Group of ${this.selected.length}: ${this.selected.join(', ')}`));
     box.append(el('p', { class: 'unit-title' }, g.describeUnit(u)));
-    const skip = new Set(['id', 'name', 'side', 'hex', 'type', 'status']);
+    const skip = new Set(['id', 'name', 'side', 'hex', 'type', 'status', 'type_name', 'symbol', 'general', 'cinc']);
     const dl = el('dl', { class: 'unit-values' });
     for (const [k, v] of Object.entries(u)) {
       if (skip.has(k) || v === null || typeof v === 'object') continue;
@@ -243,15 +215,12 @@ export class Mover {
     } else if (this.positions.length > 1) {
       box.append(el('p', { class: 'reach-count' }, `${new Set(this.positions.map((p) => p.hex)).size - 1} hexes in reach (lit on the map).`));
     }
-    const radius = u.command_radius ?? u.radius;
+    const radius = isGeneral(u) ? g.commandRadius() : null;
     const buttons = el('div', { class: 'buttons' },
       el('button', { type: 'button', id: 'turn-left', title: 'Q', onclick: () => this.turn('left') }, '\u21b6 Turn left (Q)'),
       el('button', { type: 'button', id: 'turn-right', title: 'E', onclick: () => this.turn('right') }, 'Turn right (E) \u21b7'),
-      radius ? el('button', { type: 'button', 'aria-pressed': String(this.showRadius), onclick: () => {
-        this.showRadius = !this.showRadius;
-        g.map.showRadius(this.showRadius ? u.hex : null, radius);
-        this.drawPanel();
-      } }, `Command radius ${radius}`) : null,
+      radius ? el('button', { type: 'button', id: 'command-radius', title: 'G', 'aria-pressed': String(!!this.showRadius), onclick: () => this.toggleRadius() },
+        'Command radius (G)') : null,
       el('button', { type: 'button', onclick: () => this.clear() }, 'Deselect (Esc)'));
     const mine = g.myMove() && g.isMine(u.side);
     for (const b of buttons.querySelectorAll('#turn-left, #turn-right')) b.disabled = !mine || u.facing === null || u.facing === undefined;
@@ -267,11 +236,12 @@ export class Mover {
     const g = this.g;
     const seq = (this.actionsSeq = (this.actionsSeq || 0) + 1);
     const box = document.getElementById('actions');
-    if (!g.myMove()) {
+    if (!g.myMove() || g.replay.active) {
       clear(box);
       this.sideLegal = [];
-      if (!this.selected.length) g.map.showChoices([]);
-      box.append(el('p', { class: 'empty' }, g.state && g.state.over ? 'The game is over.' : 'Not your move.'));
+      if (!this.selected.length || g.replay.active) g.map.showChoices([]);
+      box.append(el('p', { class: 'empty' }, g.replay.active ? 'The map shows a replay: press Live to act.'
+        : g.state && g.state.over ? 'The game is over.' : 'Not your move.'));
       return;
     }
     let side = [];
@@ -296,7 +266,9 @@ export class Mover {
     }
     const list = el('ul', { class: 'action-list', 'aria-label': this.selected.length ? 'Actions of the selection and the side' : 'Actions of the side to move' });
     for (const a of shown.slice(0, 200)) {
-      list.append(el('li', {}, el('button', { type: 'button', 'data-action': a.type, onclick: () => g.act(a) }, actionText(a, (u) => g.unitName(u)))));
+      // An activation selects its unit, so its reach (a reinforcement's way in too) is lit.
+      const go = async () => { const r = await g.act(a); if (r && a.type === 'activate' && a.unit) await this.select([a.unit]); };
+      list.append(el('li', {}, el('button', { type: 'button', 'data-action': a.type, onclick: go }, actionText(a, (u) => g.unitName(u)))));
     }
     box.append(list);
     if (shown.length > 200) box.append(el('p', {}, `and ${shown.length - 200} more`));

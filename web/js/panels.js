@@ -1,0 +1,71 @@
+// The side panels the game view redraws after every change: the phase bar (turn, phase, side to
+// act, whose move), the points the ruleset reports in state.info, and the list of all units. They
+// show the state on the map: the replay's while one is in view, else the live game's.
+import { el, clear, phaseName } from './dom.js';
+import { isGeneral } from './counters.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function drawStatus(g) {
+  const st = g.shown();
+  const past = st !== g.state;
+  const limit = g.scenario && g.scenario.turn_limit;
+  // After the last turn the engine's counter has moved past the limit: say the game is done.
+  $('turn').textContent = st.over && limit && st.turn > limit ? `Turn ${limit} of ${limit}, over` : `Turn ${st.turn}${limit ? ` of ${limit}` : ''}`;
+  $('phase').textContent = `${phaseName(st.phase)} phase`;
+  const act = $('active');
+  clear(act).append(el('span', { class: `swatch side-${g.sideIndex(st.active)}`, 'aria-hidden': 'true' }), ` ${g.sideName(st.active)}`);
+  const who = $('whose-move');
+  if (past) who.textContent = 'Replay: press Live (\\) to return to the game.';
+  else if (st.over) who.textContent = 'The game is over.';
+  else if (g.myMove()) who.textContent = g.mySides().length > 1 ? `${g.sideName(st.active)} to move (hotseat).` : 'Your move.';
+  else {
+    const seat = g.seats && g.seats[st.active];
+    const ai = seat === 'ai' || (seat && seat.kind === 'ai') || (seat && seat.ai);
+    who.textContent = `Waiting for ${g.sideName(st.active)}${ai ? ' (the AI)' : ''}.`;
+  }
+  $('you-are').textContent = g.mySides().length ? `You play ${g.mySides().map((s) => g.sideName(s)).join(' and ')}.` : 'You are watching.';
+  $('end-phase').disabled = past || !g.myMove() || g.busy;
+  $('undo').disabled = past || !g.myMove() || st.can_undo === false;
+  g.root.dataset.active = String(g.sideIndex(st.active));
+}
+
+/** Action points per corps and anything else the ruleset reports in state.info. */
+export function drawPoints(g) {
+  const info = g.shown().info || {};
+  const box = clear($('points'));
+  const corpsSide = {};
+  for (const u of g.state.units) if (u.corps) corpsSide[u.corps] = u.side;
+  const rows = [];
+  for (const [k, v] of Object.entries(info)) {
+    let label = k.replace(/_/g, ' ');
+    let cls = '';
+    if (k.startsWith('ap.')) {
+      const corps = k.slice(3);
+      label = `${corps} action points`;
+      cls = corpsSide[corps] ? `side-${g.sideIndex(corpsSide[corps])}` : '';
+    } else if (k.startsWith('corps.')) {
+      label = `${k.slice(6)}`;
+    }
+    rows.push(el('dt', { class: cls }, label), el('dd', { 'data-info': k }, String(v)));
+  }
+  box.append(rows.length ? el('dl', { class: 'info' }, rows) : el('p', { class: 'empty' }, 'No points to show.'));
+}
+
+/** Every unit of each side as a button (in the state on the map). */
+export function drawUnitList(g) {
+  const box = clear($('unit-list'));
+  for (const side of g.sides()) {
+    const ul = el('ul', { 'aria-label': `${g.sideName(side)} units` });
+    for (const u of g.shown().units.filter((x) => x.side === side)) {
+      const sel = g.mover.selected.includes(u.id);
+      ul.append(el('li', {},
+        el('button', { type: 'button', class: `unit-btn side-${g.sideIndex(side)}${sel ? ' selected' : ''}`, 'aria-pressed': String(sel), 'data-unit-btn': u.id,
+          disabled: u.status !== 'on_map' && u.status !== 'waiting' ? true : undefined,
+          onclick: (ev) => { g.map.setCursor(u.hex); g.tool === 'combat' ? g.combat.toggle(u.id) : g.mover.select([u.id], { add: ev.shiftKey }); } },
+        `${u.id}${isGeneral(u) ? ' ★' : ''} ${u.type} ${u.hex || u.status}${u.strength ? ` ${u.strength}-${u.ma}` : ''}`)));
+    }
+    box.append(el('h4', {}, g.sideName(side)), ul);
+  }
+}
+
