@@ -1,5 +1,5 @@
 /* The static evaluation (docs/ai.md): one number for how well a side stands, from what every
- * ruleset shares. Terms, each a difference between the side and its enemy:
+ * ruleset shares. Terms (the first four a difference between the side and its enemy):
  *   material   the fraction of each side's starting worth still in play (a unit's worth is its
  *              scenario strength, at least 1, tripled for generals; losses of strength count);
  *   objectives points held: the ruleset's game_info "objectives_<side>" where it reports them,

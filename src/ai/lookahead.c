@@ -3,8 +3,8 @@
  * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
  * heaviest action of the rules of thumb until the side could end the phase again, and the result
  * is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
- * thrown. A combat declared on the way is also judged by the engine's preview: the odds it
- * reports (attacker total over defender total) add a small bonus or malus. */
+ * thrown. The engine's combat preview adds two judgements: the odds of a combat declared on the
+ * way (attacker total over defender total), and the matchups of the units left in contact. */
 #include "ai_internal.h"
 
 #include <math.h>
@@ -13,6 +13,8 @@
 #define DICE_SAMPLES 6
 #define MAX_COMPLETION 40
 #define W_ODDS 0.03
+#define W_MATCHUP 0.04
+#define IDLE_COST 0.01 /* an activation that moves nothing wastes its command points */
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
 {
@@ -74,6 +76,66 @@ static double odds_term(const grg_game *g, const decl *d)
     return (r < -2.0 ? -2.0 : r > 2.0 ? 2.0 : r) - 0.5;
 }
 
+/* log2 of a preview's attacker total over its defender total, clamped to [-2, 2]; *ok is 0
+ * when the ruleset gives no preview of that pair. */
+static double pair_odds(const grg_game *g, int att, int def, int *ok)
+{
+    grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
+                          grg_action_make(GRG_A_ATTACKER, att), grg_action_make(GRG_A_DEFENDER, def)};
+    grg_preview pv;
+    *ok = 0;
+    if (grg_query_preview(g, acts, 3, &pv, NULL) < 0 || pv.attacker.total <= 0 ||
+        pv.defender.total <= 0)
+        return 0.0;
+    *ok = 1;
+    double r = log2((double)pv.attacker.total / (double)pv.defender.total);
+    return r < -2.0 ? -2.0 : r > 2.0 ? 2.0 : r;
+}
+
+/* How the fights in contact look for `side`, by the engine's preview: for each pair of
+ * adjacent enemies, the odds of our attack on them less the odds of theirs on us, summed and
+ * divided by our units on the map. So a unit is not walked into a fight it would lose (nor left
+ * in one), and one that outmatches its neighbour is sent in. */
+static double matchups(const grg_game *g, int side)
+{
+    double sum = 0.0;
+    int mine = 0;
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        if (u->status != GRG_UNIT_ON_MAP || u->side != side)
+            continue;
+        mine++;
+        for (int j = 0; j < g->n_units; j++) {
+            const grg_unit *e = &g->units[j];
+            if (e->status != GRG_UNIT_ON_MAP || e->side == side ||
+                grg_hex_distance(u->hex, e->hex) != 1)
+                continue;
+            int ok1, ok2;
+            double ours = pair_odds(g, i, j, &ok1), theirs = pair_odds(g, j, i, &ok2);
+            sum += (ok1 ? ours : 0.0) - (ok2 ? theirs : 0.0);
+        }
+    }
+    return mine ? sum / mine : 0.0;
+}
+
+/* True when no unit stands, faces or lives otherwise in s than in g. */
+static int nothing_moved(const grg_game *s, const grg_game *g)
+{
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *a = &s->units[i], *b = &g->units[i];
+        if (!grg_hex_eq(a->hex, b->hex) || a->facing != b->facing || a->status != b->status ||
+            a->strength != b->strength)
+            return 0;
+    }
+    return 1;
+}
+
+static int starts_activation(const grg_action *a)
+{
+    return a->type == GRG_A_ACTIVATE || a->type == GRG_A_GROUP_BEGIN ||
+           a->type == GRG_A_GROUP_ADD || a->type == GRG_A_GROUP_CLOSE;
+}
+
 /* One imagined future of a: apply it on a clone with dice from `seed`, complete, evaluate. Sets
  * *rolled when a die was thrown on the way. */
 static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
@@ -103,7 +165,8 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
             break;
     }
     *rolled = grg__ai_rolled(s, before);
-    return grg_ai_evaluate(s, me) + W_ODDS * odds;
+    double idle = starts_activation(a) && nothing_moved(s, g) ? IDLE_COST : 0.0;
+    return grg_ai_evaluate(s, me) + W_ODDS * odds + W_MATCHUP * matchups(s, me) - idle;
 }
 
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base)

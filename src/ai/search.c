@@ -195,8 +195,8 @@ static int rounds_for(int n)
     return r;
 }
 
-/* Successive halving with a budget of rollouts, or of milliseconds when ms > 0. */
-static int halve(search_ai *p, const grg_game *g, int iterations, double ms)
+/* Successive halving with a budget of rollouts, or of milliseconds from `start` when ms > 0. */
+static int halve(search_ai *p, const grg_game *g, int iterations, double ms, double start)
 {
     int n = p->legal.n, alive = n, rounds = rounds_for(n);
     for (int c = 0; c < n; c++) {
@@ -206,12 +206,14 @@ static int halve(search_ai *p, const grg_game *g, int iterations, double ms)
         p->order[c] = c;
     }
     uint64_t base = grg__ai_rand(&p->rng);
-    double start = grg__ai_now_ms();
     int left = iterations;
     for (int r = 0; r < rounds && alive > 1; r++) {
         uint64_t k = 0;
         if (ms > 0) {
+            /* Every candidate gets one rollout; later rounds only while time remains. */
             double until = start + ms * (r + 1) / rounds;
+            if (r > 0 && grg__ai_now_ms() >= start + ms)
+                break;
             do
                 pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k++));
             while (grg__ai_now_ms() < until && !all_fixed(p, alive));
@@ -233,6 +235,7 @@ static int halve(search_ai *p, const grg_game *g, int iterations, double ms)
 static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
 {
     search_ai *p = (search_ai *)ai;
+    double start = grg__ai_now_ms();
     if (g->over || grg_legal(g, NULL, 0, &p->legal) < 0 || p->legal.n == 0)
         return -1;
     if (p->legal.n == 1) {
@@ -260,7 +263,7 @@ static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
     }
     int iterations = budget.iterations > 0 ? budget.iterations : p->iterations;
     double ms = budget.iterations > 0 ? 0.0 : (double)budget.ms;
-    *out = p->legal.items[halve(p, g, iterations, ms)];
+    *out = p->legal.items[halve(p, g, iterations, ms, start)];
     return 0;
 }
 

@@ -25,7 +25,8 @@ static const char use[] =
     "game, on J worker processes. Game i uses seed S+i. Budget per decision: K rollouts\n"
     "(reproducible) or MS milliseconds. Prints wins/draws/losses per player and side with 95%\n"
     "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
-    "OPTS are a player's options, key=value,... (search: iterations, power; docs/ai.md).\n";
+    "OPTS are a player's options, key=value,... (search: iterations, width, turns, power,\n"
+    "blend; docs/ai.md).\n";
 
 typedef struct opts {
     const char *file, *json;
@@ -260,7 +261,7 @@ static int parse(int argc, char **argv, opts *o)
 {
     const char *players = NULL;
     *o = (opts){NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             return -1;
@@ -288,7 +289,6 @@ static int parse(int argc, char **argv, opts *o)
             o->json = v;
         else
             return -1;
-        i++;
     }
     const char *comma = players ? strchr(players, ',') : NULL;
     if (!o->file || !comma || o->games < 1 || o->jobs < 1 || o->max_actions < 1)

@@ -1,0 +1,341 @@
+/* The AI players (include/grognard/ai.h, docs/ai.md): every player returns only legal actions
+ * over many states of every scenario that loads; a fixed seed and iteration budget give the same
+ * game twice; the players never see the real dice (their choices do not depend on the game's
+ * seed, and thinking leaves the game untouched); the search player beats the random one; the
+ * server's entry point works from several threads at once. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "grognard/ai.h"
+#include "grognard/proto.h"
+
+#include <dirent.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DUEL "data/scenarios/test/duel.json"
+#define CLASH "data/scenarios/test/clash.json"
+
+static grg_loaded *load(const char *path)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    if (!p || grg_load_scenario(path, grg_data_dir(), &l, p, NULL) < 0)
+        l = NULL;
+    free(p);
+    return l;
+}
+
+static grg_game *start(const grg_loaded *l, uint64_t seed, const grg_options *opt)
+{
+    grg_err err;
+    grg_game *g = grg_game_new(l->rs, l->sc, opt, seed, NULL, &err);
+    assert_non_null(g);
+    return g;
+}
+
+static uint64_t next(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    return z ^ (z >> 31);
+}
+
+/* Plays k uniformly random legal actions (fewer if the game ends). */
+static void walk(grg_game *g, int k, uint64_t *rng, grg_action_list *l)
+{
+    for (int i = 0; i < k && !g->over; i++) {
+        grg_legal(g, NULL, 0, l);
+        if (l->n == 0)
+            return;
+        grg_action a = l->items[next(rng) % (uint64_t)l->n];
+        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+    }
+}
+
+/* The scenario files of the shipped rulesets, and the test scenario. */
+static int scenario_files(char files[][256], int max)
+{
+    int n = 0;
+    snprintf(files[n++], 256, "%s", DUEL);
+    static const char *const dirs[] = {"data/scenarios/cdb", "data/scenarios/nap"};
+    for (size_t d = 0; d < sizeof dirs / sizeof *dirs; d++) {
+        DIR *dir = opendir(dirs[d]);
+        struct dirent *e;
+        while (dir && (e = readdir(dir)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
+                snprintf(files[n++], 256, "%s/%s", dirs[d], e->d_name);
+        }
+        if (dir)
+            closedir(dir);
+    }
+    return n;
+}
+
+/* Each player at many random states: its action passes grg_check, and thinking changed nothing
+ * in the game (hash before and after). */
+static void test_players_choose_legal_actions(void **state)
+{
+    (void)state;
+    char files[16][256];
+    int nf = scenario_files(files, 16);
+    grg_action_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    int checked = 0;
+    for (int f = 0; f < nf; f++) {
+        grg_loaded *ld = load(files[f]);
+        if (!ld) {
+            print_message("skipping %s: it does not load\n", files[f]);
+            continue;
+        }
+        int is_test = strcmp(ld->rs->name, "test") == 0;
+        int states = is_test ? 24 : 3;
+        uint64_t rng = 99 + (uint64_t)f;
+        for (int s = 0; s < states; s++) {
+            grg_game *g = start(ld, 1000 + (uint64_t)s, NULL);
+            walk(g, (int)(next(&rng) % (is_test ? 120 : 150)), &rng, l);
+            for (const grg_ai_player *const *p = grg_ai_players(); *p && !g->over; p++) {
+                grg_ai *ai = (*p)->new_(7 + (uint64_t)s, NULL);
+                assert_non_null(ai);
+                grg_ai_budget b = {is_test ? 12 : 2, 0};
+                uint64_t before = grg_game_hash(g);
+                grg_action a;
+                assert_int_equal(grg_ai_choose(ai, g, b, &a), 0);
+                grg_verdict why;
+                if (grg_check(g, &a, &why) != 0)
+                    fail_msg("%s: %s chose an illegal %s (%s: %s)", files[f], (*p)->name,
+                             grg_action_name((grg_action_type)a.type), why.rule, why.message);
+                assert_true(grg_game_hash(g) == before);
+                grg_ai_free(ai);
+                checked++;
+            }
+            grg_game_free(g);
+        }
+        grg_loaded_free(ld);
+    }
+    assert_true(checked >= 24);
+    free(l);
+}
+
+/* Plays n actions of `player` against itself and returns the hash of the end state. */
+static uint64_t self_game(const grg_loaded *ld, const char *player, uint64_t seed, int n,
+                          grg_action *moves)
+{
+    grg_game *g = start(ld, seed, NULL);
+    grg_ai *ai[2] = {grg_ai_new(player, 11, NULL), grg_ai_new(player, 12, NULL)};
+    assert_non_null(ai[0]);
+    assert_non_null(ai[1]);
+    grg_ai_budget b = {16, 0};
+    for (int i = 0; i < n; i++) {
+        moves[i] = grg_action_make(GRG_A_NONE, -1);
+        if (g->over)
+            continue;
+        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &moves[i]), 0);
+        assert_int_equal(grg_apply(g, &moves[i], NULL, NULL), 0);
+    }
+    uint64_t h = grg_game_hash(g);
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+    return h;
+}
+
+/* A fixed seed and iteration budget give the same game twice. */
+static void test_fixed_seed_and_iterations_replay(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    enum { N = 60 };
+    grg_action a[N], b[N];
+    static const char *const names[] = {"random", "greedy", "search"};
+    for (int k = 0; k < 3; k++) {
+        uint64_t h1 = self_game(ld, names[k], 5, N, a);
+        uint64_t h2 = self_game(ld, names[k], 5, N, b);
+        assert_true(h1 == h2);
+        for (int i = 0; i < N; i++)
+            assert_true(grg_action_eq(&a[i], &b[i]));
+    }
+    grg_loaded_free(ld);
+}
+
+/* Two games identical but for their seed (so their real dice differ): at the first decision
+ * with a combat to declare, the search player makes the same choices in both until a die is
+ * rolled, because it imagines dice with its own generator and never reads the game's. */
+static void test_choices_blind_to_the_real_dice(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(CLASH);
+    assert_non_null(ld);
+    grg_game *g1 = start(ld, 1, NULL), *g2 = start(ld, 0xdeadbeefULL, NULL);
+    grg_game_reseed(g2, 0x1234); /* and a generator in another state altogether */
+    assert_true(memcmp(g1->rng, g2->rng, sizeof g1->rng) != 0);
+    grg_action_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    /* Blue ends its move phase: the combat phase, with dice to come, is next. */
+    grg_action end = grg_action_make(GRG_A_END_PHASE, -1);
+    assert_int_equal(grg_apply(g1, &end, NULL, NULL), 0);
+    assert_int_equal(grg_apply(g2, &end, NULL, NULL), 0);
+    grg_ai *a1 = grg_ai_new("search", 77, NULL), *a2 = grg_ai_new("search", 77, NULL);
+    grg_ai_budget b = {48, 0};
+    int decisions = 0;
+    for (; decisions < 20 && !g1->over; decisions++) {
+        uint64_t r1[4];
+        memcpy(r1, g1->rng, sizeof r1);
+        grg_action x, y;
+        assert_int_equal(grg_ai_choose(a1, g1, b, &x), 0);
+        assert_int_equal(grg_ai_choose(a2, g2, b, &y), 0);
+        assert_true(grg_action_eq(&x, &y));
+        assert_true(memcmp(r1, g1->rng, sizeof r1) == 0); /* thinking rolled no real die */
+        assert_int_equal(grg_apply(g1, &x, NULL, NULL), 0);
+        assert_int_equal(grg_apply(g2, &y, NULL, NULL), 0);
+        if (memcmp(r1, g1->rng, sizeof r1) != 0)
+            break; /* the real die was rolled: from here the games differ */
+    }
+    assert_true(decisions >= 2);
+    grg_ai_free(a1);
+    grg_ai_free(a2);
+    grg_game_free(g1);
+    grg_game_free(g2);
+    free(l);
+    grg_loaded_free(ld);
+}
+
+/* grg_game_reseed gives the generator a fresh game with that seed has, and empties the queue. */
+static void test_reseed_matches_a_new_game(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    grg_game *g = start(ld, 1, NULL), *h = start(ld, 42, NULL);
+    int rolls[3] = {6, 6, 6};
+    assert_int_equal(grg_dice_queue(g, rolls, 3), 0);
+    grg_game_reseed(g, 42);
+    assert_int_equal(g->n_queue, 0);
+    assert_true(memcmp(g->rng, h->rng, sizeof g->rng) == 0);
+    for (int i = 0; i < 20; i++)
+        assert_int_equal(grg_d6(g), grg_d6(h));
+    grg_game_free(g);
+    grg_game_free(h);
+    grg_loaded_free(ld);
+}
+
+/* Plays one game to its end; returns the winning side or -1. */
+static int match(const grg_loaded *ld, const grg_options *opt, uint64_t seed, const char *p0,
+                 const char *p1, int iterations)
+{
+    grg_game *g = start(ld, seed, opt);
+    grg_ai *ai[2] = {grg_ai_new(p0, seed * 2 + 1, NULL), grg_ai_new(p1, seed * 2 + 2, NULL)};
+    grg_ai_budget b = {iterations, 0};
+    for (int n = 0; !g->over && n < 5000; n++) {
+        grg_action a;
+        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &a), 0);
+        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+    }
+    int w = g->over ? g->winner : -1;
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+    return w;
+}
+
+/* Search against random, each side in turn. On a skirmish of a shipped ruleset (nap, else cdb,
+ * whichever loads) the search must win most games. On the test scenario, whose only victory is
+ * annihilation within six turns, a player that will not walk into the enemy's first strike draws
+ * against one that never comes: there the search must simply never lose more than it wins. */
+static void test_search_beats_random(void **state)
+{
+    (void)state;
+    static const char *const skirmishes[] = {"data/scenarios/nap/skirmish.json",
+                                             "data/scenarios/cdb/skirmish.json"};
+    enum { GAMES = 4 };
+    int played = 0;
+    for (size_t k = 0; k < sizeof skirmishes / sizeof *skirmishes && !played; k++) {
+        grg_loaded *ld = load(skirmishes[k]);
+        if (!ld)
+            continue;
+        int wins = 0;
+        for (int i = 0; i < GAMES; i++) {
+            int me = i % 2;
+            int w = match(ld, NULL, 300 + (uint64_t)i, me == 0 ? "search" : "random",
+                          me == 0 ? "random" : "search", 16);
+            wins += w == me;
+        }
+        print_message("search vs random on %s: %d wins of %d\n", skirmishes[k], wins, GAMES);
+        assert_true(wins * 4 >= GAMES * 3);
+        played = 1;
+        grg_loaded_free(ld);
+    }
+    if (!played)
+        print_message("no nap or cdb skirmish loads: only the test scenario is played\n");
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    int wins = 0, losses = 0;
+    for (int i = 0; i < GAMES; i++) {
+        int me = i % 2;
+        int w = match(ld, NULL, 400 + (uint64_t)i, me == 0 ? "search" : "random",
+                      me == 0 ? "random" : "search", 16);
+        wins += w == me;
+        losses += w == 1 - me;
+    }
+    print_message("search vs random on %s: %d wins, %d losses of %d\n", DUEL, wins, losses, GAMES);
+    assert_true(wins >= losses);
+    grg_loaded_free(ld);
+}
+
+typedef struct think_job {
+    const grg_game *g;
+    uint64_t seed;
+    int rc;
+    grg_action a;
+} think_job;
+
+static void *think(void *arg)
+{
+    think_job *j = arg;
+    j->rc = grg_ai_think("search", j->g, j->seed, 30, &j->a);
+    return NULL;
+}
+
+/* The server's entry point from two threads at once, each on its own clone. */
+static void test_think_from_threads(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(CLASH);
+    assert_non_null(ld);
+    grg_game *g = start(ld, 3, NULL);
+    think_job jobs[2] = {{grg_game_clone(g), 1, -1, {0}}, {grg_game_clone(g), 2, -1, {0}}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, think, &jobs[i]), 0);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(pthread_join(t[i], NULL), 0);
+        assert_int_equal(jobs[i].rc, 0);
+        assert_int_equal(grg_check(g, &jobs[i].a, NULL), 0);
+        grg_game_free((grg_game *)jobs[i].g);
+    }
+    grg_action a;
+    assert_int_equal(grg_ai_think("nobody", g, 1, 10, &a), -1);
+    grg_game_free(g);
+    grg_loaded_free(ld);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reseed_matches_a_new_game),
+        cmocka_unit_test(test_players_choose_legal_actions),
+        cmocka_unit_test(test_fixed_seed_and_iterations_replay),
+        cmocka_unit_test(test_choices_blind_to_the_real_dice),
+        cmocka_unit_test(test_search_beats_random),
+        cmocka_unit_test(test_think_from_threads),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
