@@ -122,7 +122,7 @@ typedef struct nap_decl {
     int16_t n_att, n_def;
     int16_t pad_;
     int16_t att[NAP_MAX_SIDE];
-    int16_t ranged[NAP_MAX_SIDE]; /* 1: fires from range */
+    uint8_t ranged[NAP_MAX_SIDE]; /* 1: fires from range */
     int16_t charge[NAP_MAX_SIDE]; /* the charged defender, -1 */
     int16_t def[NAP_MAX_SIDE];
 } nap_decl;
