@@ -51,6 +51,8 @@ int grg__cmd_reach(grg_session *s, const cJSON *req, cJSON *reply);
 int grg__cmd_zoc(grg_session *s, const cJSON *req, cJSON *reply);
 int grg__cmd_command(grg_session *s, const cJSON *req, cJSON *reply);
 int grg__cmd_preview(grg_session *s, const cJSON *req, cJSON *reply);
+/* The game's state (state_json.c). */
+int grg__cmd_state(grg_session *s, const cJSON *req, cJSON *reply);
 /* The loaded map as data (map_json.c). */
 int grg__cmd_map(grg_session *s, const cJSON *req, cJSON *reply);
 
