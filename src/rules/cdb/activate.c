@@ -184,7 +184,7 @@ static void after_step(grg_game *g, const cdb_move *mv, grg_hex passed, grg_even
     const cdb_data *d = cdb_data_of(g);
     for (int i = 0; i < mv->n; i++) {
         int u = mv->piece[i], side = g->units[u].side;
-        int near = cdb_nearest_enemy_dist(g, side, mv->at[i]) <= d->strategic;
+        int near = cdb_enemy_within(g, side, mv->at[i], d->strategic);
         for (int j = 0; j < 3 && mv->pc[3 * i + j] >= 0; j++)
             g->units[mv->pc[3 * i + j]].flags |= CDB_UF_MOVED | (near ? CDB_UF_NEAR : 0);
         for (int e = 0; e < g->n_units; e++)

@@ -4,13 +4,6 @@
 
 #include <stdio.h>
 
-const cdb_data *cdb_data_of(const grg_game *g) { return (const cdb_data *)g->sc->data->ext; }
-
-const cdb_type *cdb_type_of(const grg_game *g, int u)
-{
-    return &cdb_data_of(g)->type[g->units[u].type];
-}
-
 int cdb_stack(const grg_game *g, grg_hex h, int out[3])
 {
     int n = 0;
@@ -85,7 +78,6 @@ int cdb_is_general(const grg_game *g, int u)
 {
     return g->sc->units[u].general || g->sc->units[u].cinc;
 }
-int cdb_is_cinc(const grg_game *g, int u) { return g->sc->units[u].cinc; }
 
 int cdb_is_irregular(const grg_game *g, int u)
 {
@@ -109,8 +101,6 @@ int cdb_quality(const grg_game *g, int u) { return g->sc->units[u].quality; }
 
 /* CDB-8.2.b/c: the same facing or the reverse one. */
 int cdb_same_or_reverse(int a, int b) { return a >= 0 && b >= 0 && (a == b || a == (b + 3) % 6); }
-
-int cdb_has_facing(const grg_game *g, int u) { return !cdb_type_of(g, u)->baggage; }
 
 int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size)
 {

@@ -224,8 +224,17 @@ typedef struct cdb_state {
 
 /* ---- Shared helpers (board.c) ---------------------------------------------------------------- */
 
-const cdb_data *cdb_data_of(const grg_game *g);
-const cdb_type *cdb_type_of(const grg_game *g, int u);
+/* Inline: every rule asks them, many times per unit. */
+static inline const cdb_data *cdb_data_of(const grg_game *g)
+{
+    return (const cdb_data *)g->sc->data->ext;
+}
+static inline const cdb_type *cdb_type_of(const grg_game *g, int u)
+{
+    return &cdb_data_of(g)->type[g->units[u].type];
+}
+static inline int cdb_has_facing(const grg_game *g, int u) { return !cdb_type_of(g, u)->baggage; }
+static inline int cdb_is_cinc(const grg_game *g, int u) { return g->sc->units[u].cinc; }
 static inline int cdb_on_map(const grg_game *g, int u)
 {
     return g->units[u].status == GRG_UNIT_ON_MAP;
@@ -263,12 +272,10 @@ int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
 const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h);
 int cdb_is_general(const grg_game *g, int u);
-int cdb_is_cinc(const grg_game *g, int u);
 int cdb_is_irregular(const grg_game *g, int u);
 int cdb_is_impetuous(const grg_game *g, int u);
 int cdb_range(const grg_game *g, int u);
 int cdb_quality(const grg_game *g, int u);
-int cdb_has_facing(const grg_game *g, int u);
 int cdb_same_or_reverse(int a, int b);
 int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size);
 const char *cdb_name(const grg_game *g, int u);
@@ -295,26 +302,48 @@ int cdb_in_enemy_zoc(const grg_game *g, int u);
 int cdb_enemy_in_zoc(const grg_game *g, int u); /* an enemy stands in one of u's frontal hexes */
 int cdb_frontal_contact(const grg_game *g, int a, int b);
 int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h);
-int cdb_nearest_enemy_dist(const grg_game *g, int side, grg_hex h);
+int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r);
 int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 
-/* A per-call view of stacks and zones of control (view.c), built by legal on its stack; the
- * cdb_b_* questions give the answers of the scanning functions above, and take NULL to scan. */
+/* A per-call view of stacks and zones of control (view.c), built by legal (and the melee pivots)
+ * on its stack; the cdb_b_* questions give the answers of the scanning functions above, and take
+ * NULL to scan. */
 #define CDB_BOARD_BITS 10
 #define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
+/* Command distances (CDB-4.2.b) of single units to their general, filled as legal's checks ask
+ * (points.c): dist[u] < 0 not asked yet, else the distance capped at command_far + 1; far[u] the
+ * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged). */
+typedef struct cdb_cmd_memo {
+    int16_t dist[GRG_MAX_UNITS];
+    int16_t far[GRG_MAX_UNITS];
+    int8_t engaged[GRG_MAX_CORPS]; /* CDB-4.2.c: the corps' general is next to an enemy; -1 */
+} cdb_cmd_memo;
 typedef struct cdb_board {
+    cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */
+    int16_t cinc[GRG_MAX_SIDES];    /* the first CinC counter of each side, any status, or -1 */
+    /* A view near the moving pieces only (radius > 0): it holds the counters within `radius` hexes
+     * of a hex in near[], so it answers for hexes within radius - 1 of one; the questions about
+     * any other hex scan the units. radius 0: the whole board. */
+    int16_t radius, n_near;
+    grg_hex near[CDB_MAX_PIECES];
     uint32_t key[CDB_BOARD_SLOTS]; /* 0: empty slot */
     int16_t at[CDB_BOARD_SLOTS][3]; /* counters in the hex, top first (cdb_stack) */
     int16_t top[CDB_BOARD_SLOTS];   /* grg_unit_at's answer, -1 none */
     uint8_t n_at[CDB_BOARD_SLOTS];
     uint8_t zoc[CDB_BOARD_SLOTS]; /* bit s: a counter of side s exerts its ZOC into the hex */
+    uint8_t occ[CDB_BOARD_SLOTS]; /* bit s: some counter of side s stands in the hex (all kept) */
 } cdb_board;
 void cdb_board_build(const grg_game *g, cdb_board *b);
+void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n,
+                          int radius);
 int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3]);
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h);
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
+int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
 int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u);
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h);
+int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side,
+                   grg_hex h); /* a counter not of side is at h */
 
 /* Sight (sight.c). */
 int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
@@ -367,8 +396,11 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
 int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out); /* legal.c */
 int cdb_shot_candidate(const grg_game *g, int u, int t); /* CDB-10 first tests (legal.c) */
-cdb_state *cdb_st(grg_game *g);
-const cdb_state *cdb_cst(const grg_game *g);
+static inline cdb_state *cdb_st(grg_game *g) { return (cdb_state *)grg_rs_state(g); }
+static inline const cdb_state *cdb_cst(const grg_game *g)
+{
+    return (const cdb_state *)grg_rs_cstate(g);
+}
 int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
                        const cdb_board *b);
 void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev);
@@ -397,16 +429,17 @@ void cdb_place(grg_game *g, int u, grg_hex to);
 /* Combat (missile.c, melee.c, results.c, morale.c). */
 int cdb_check_shoot(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why);
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why,
+                     const cdb_board *b);
 void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev);
 void cdb_melee_pivots(grg_game *g, grg_events *ev);
 /* CDB-6.3.c: the facings the active player may designate for u (at most 6), or 0. */
-int cdb_pivot_choices(const grg_game *g, int u, int facings[6]);
+int cdb_pivot_choices(const grg_game *g, int u, int facings[6], const cdb_board *b);
 int cdb_designations_due(const grg_game *g);
 int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_defender_pivot(const grg_game *g, int a, int d); /* CDB-11.2.a: facing or -1 */
-int cdb_melee_owed(const grg_game *g, grg_verdict *why);
+int cdb_melee_owed(const grg_game *g, grg_verdict *why, const cdb_board *b);
 int cdb_check_decision(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_decision(grg_game *g, const grg_action *a, grg_events *ev);
 /* Applies a combat outcome: loser loses by diff to winner; missile = 1 for shooting. */

@@ -4,6 +4,8 @@
  * (view.c), so a position with ~90 units is listed without scanning every unit per question. */
 #include "cdb.h"
 
+#include <string.h>
+
 /* A shot of u at t passes these cheap tests of cdb_check_shoot (CDB-10, 10.1.a, 10.2.a) before
  * the full check is asked: an enemy stack's top, not yet shot at, in u's frontal arc and range. */
 int cdb_shot_candidate(const grg_game *g, int u, int t)
@@ -22,10 +24,32 @@ static void push_if(const grg_game *g, const cdb_board *b, grg_action a, grg_act
         grg_action_list_push(out, a);
 }
 
+/* The verdicts of the open impulse's steps and turns, asked once per legal call (-1: not yet).
+ * A step or turn of any counter of the impulse judges the same cdb_move_step or cdb_move_turn
+ * (a group moves rigidly, activate.c's judge), so a group of 12 is judged once, not 12 times.
+ * step[dist - 1][dir]; turn[0] right (-1), turn[1] left (+1). */
+typedef struct move_memo {
+    int8_t step[2][6];
+    int8_t turn[2];
+} move_memo;
+
+/* The verdict of candidate a (a step of dist hexes in direction d, or a turn), from the memo when
+ * the unit stands where the impulse says its piece is, so that judge finds the same (dist, d). */
+static int memo_verdict(const grg_game *g, const cdb_board *b, int8_t *slot, grg_action a,
+                        int same_hex)
+{
+    if (!same_hex)
+        return cdb_check_with(g, &a, NULL, b);
+    if (*slot < 0)
+        *slot = (int8_t)(cdb_check_with(g, &a, NULL, b) == 0);
+    return *slot ? 0 : -1;
+}
+
 /* Candidates of one unit. Each test before a push_if is a condition check itself refuses on
  * first, so skipping the candidate never hides a legal action (the unit test in
  * tests/unit/test_cdb_rules.c compares legal with check on random games). */
-static void unit_candidates(const grg_game *g, const cdb_board *b, int u, grg_action_list *out)
+static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *memo, int u,
+                            grg_action_list *out)
 {
     const cdb_state *st = cdb_cst(g);
     const grg_unit *x = &g->units[u];
@@ -44,20 +68,25 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, int u, grg_ac
     switch (g->phase) {
     case CDB_PH_MOVE:
         if (st->stage == CDB_STAGE_MOVE) {
-            if (cdb_move_member(&st->mv, u) < 0)
+            /* the moving bitset holds every counter of pc (cdb_move_init): a quick no first */
+            int p = cdb_move_has(&st->mv, u) ? cdb_move_member(&st->mv, u) : -1;
+            if (p < 0)
                 return; /* judge: not the unit or group moving now */
+            int same = grg_hex_eq(x->hex, st->mv.at[p]);
             for (int dist = 1; dist <= 2; dist++)
                 for (int d = 0; d < 6; d++) {
                     a = grg_action_make(GRG_A_STEP, u);
                     a.hex = grg_hex_neighbour(x->hex, d);
                     if (dist == 2)
                         a.hex = grg_hex_neighbour(a.hex, d);
-                    push_if(g, b, a, out);
+                    if (memo_verdict(g, b, &memo->step[dist - 1][d], a, same) == 0)
+                        grg_action_list_push(out, a);
                 }
             for (int way = -1; way <= 1; way += 2) {
                 a = grg_action_make(GRG_A_TURN, u);
                 a.arg = (int16_t)way;
-                push_if(g, b, a, out);
+                if (memo_verdict(g, b, &memo->turn[(way + 1) / 2], a, 1) == 0)
+                    grg_action_list_push(out, a);
             }
             return;
         }
@@ -87,7 +116,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, int u, grg_ac
         return;
     case CDB_PH_MELEE:
         if (st->stage == CDB_STAGE_PIVOT) { /* CDB-6.3.c: the facings it may be given */
-            int f[6], k = cdb_pivot_choices(g, u, f);
+            int f[6], k = cdb_pivot_choices(g, u, f, b);
             for (int i = 0; i < k; i++) {
                 a = grg_action_make(GRG_A_PIVOT, u);
                 a.arg = (int16_t)f[i];
@@ -112,14 +141,24 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (g->over)
         return 0;
     cdb_board view, *b = &view; /* read once, asked by every candidate's check */
-    cdb_board_build(g, b);
+    const cdb_state *st = cdb_cst(g);
+    if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE && st->pend == CDB_PEND_NONE)
+        cdb_board_build_near(g, b, st->mv.at, st->mv.n, 3); /* steps ask within 2 hexes */
+    else
+        cdb_board_build(g, b);
+    cdb_cmd_memo cmd; /* command distances, asked by activations and groups */
+    memset(cmd.dist, 0xff, sizeof cmd.dist);
+    memset(cmd.engaged, 0xff, sizeof cmd.engaged);
+    b->memo = &cmd;
+    move_memo memo;
+    memset(&memo, 0xff, sizeof memo);
     if (n > 0) {
         for (int i = 0; i < n; i++)
-            unit_candidates(g, b, units[i], out);
+            unit_candidates(g, b, &memo, units[i], out);
     } else {
         for (int u = 0; u < g->n_units; u++)
             if (cdb_on_map(g, u))
-                unit_candidates(g, b, u, out);
+                unit_candidates(g, b, &memo, u, out);
     }
     static const grg_action_type plain[] = {GRG_A_END_ACTIVATION, GRG_A_GROUP_CLOSE,
                                             GRG_A_COMBAT_BEGIN,   GRG_A_COMBAT_CLOSE,

@@ -15,12 +15,13 @@ static int facing_to_front(const grg_game *g, int u, grg_hex t)
 }
 
 /* CDB-7.3: u is in frontal contact with some enemy (only counters in its frontal hexes can be). */
-static int in_contact(const grg_game *g, int u)
+static int in_contact(const grg_game *g, int u, const cdb_board *b)
 {
     if (g->units[u].facing < 0)
         return 0;
     for (int k = 0; k < 2; k++) {
-        int cs[3], n = cdb_stack(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k), cs);
+        int cs[3],
+            n = cdb_b_stack(g, b, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (cdb_frontal_contact(g, u, cs[j]))
                 return 1;
@@ -29,12 +30,13 @@ static int in_contact(const grg_game *g, int u)
 }
 
 /* CDB-6.3.a: u, in the ZOC of an enemy and in frontal contact with none, turns to face the first
- * enemy exerting it (its owner's choice; the lowest index here [P]). */
-static void pivot(grg_game *g, int u, grg_events *ev)
+ * enemy exerting it (its owner's choice; the lowest index here [P]). b: a view of the stacks built
+ * before the pivots began (pivots only turn counters), or NULL. */
+static void pivot(grg_game *g, int u, grg_events *ev, const cdb_board *b)
 {
     int z[6];
     if (!cdb_is_top(g, u) || g->units[u].facing < 0 ||
-        cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z) == 0 || in_contact(g, u))
+        cdb_b_zoc_turned(g, b, g->units[u].side, g->units[u].hex, z) == 0 || in_contact(g, u, b))
         return;
     char why[64];
     snprintf(why, sizeof why, "it must engage %s", cdb_name(g, z[0]));
@@ -44,14 +46,15 @@ static void pivot(grg_game *g, int u, grg_events *ev)
 /* CDB-6.3.c: an enemy of the active side standing in the ZOC of two or more active units, in
  * frontal contact with none, turns to face the one the active player designates (steps 1 and 2 of
  * the procedure): the distinct facings that bring one of them to its front (A.4.4 shortest route).
- * Returns how many there are when they are two or more, else 0 (the automatic pivot decides). */
-int cdb_pivot_choices(const grg_game *g, int u, int facings[6])
+ * Returns how many there are when they are two or more, else 0 (the automatic pivot decides).
+ * b: a view of this game (legal's, or one built for the question), or NULL. */
+int cdb_pivot_choices(const grg_game *g, int u, int facings[6], const cdb_board *b)
 {
     int z[6], n = 0;
     if (!cdb_is_top(g, u) || g->units[u].side == g->active || g->units[u].facing < 0)
         return 0;
-    int k = cdb_zoc_on(g, g->units[u].side, g->units[u].hex, z);
-    if (k < 2 || in_contact(g, u))
+    int k = cdb_b_zoc_on(g, b, g->units[u].side, g->units[u].hex, z);
+    if (k < 2 || in_contact(g, u, b))
         return 0;
     for (int i = 0; i < k; i++) {
         int f = facing_to_front(g, u, g->units[z[i]].hex), seen = 0;
@@ -67,8 +70,10 @@ int cdb_pivot_choices(const grg_game *g, int u, int facings[6])
 int cdb_designations_due(const grg_game *g)
 {
     int f[6];
+    cdb_board view; /* read once for every unit's question */
+    cdb_board_build(g, &view);
     for (int u = 0; u < g->n_units; u++)
-        if (cdb_pivot_choices(g, u, f))
+        if (cdb_pivot_choices(g, u, f, &view))
             return 1;
     return 0;
 }
@@ -79,7 +84,7 @@ int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
     if (g->phase != CDB_PH_MELEE || cdb_cst(g)->stage != CDB_STAGE_PIVOT)
         return grg_refuse(why, "CDB-6.3.c",
                           "Pivots are designated at the start of the melee phase, before any melee");
-    if (a->unit < 0 || a->unit >= g->n_units || !(n = cdb_pivot_choices(g, a->unit, f)))
+    if (a->unit < 0 || a->unit >= g->n_units || !(n = cdb_pivot_choices(g, a->unit, f, NULL)))
         return grg_refuse(why, "CDB-6.3.c",
                           "%s is not an enemy unit engaged by several of your units",
                           a->unit >= 0 && a->unit < g->n_units ? cdb_name(g, a->unit) : "it");
@@ -105,13 +110,15 @@ void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
  * the active side's first. */
 void cdb_melee_pivots(grg_game *g, grg_events *ev)
 {
+    cdb_board view; /* the stacks; pivots turn counters but move none */
+    cdb_board_build(g, &view);
     for (int u = 0; u < g->n_units; u++)
         if (cdb_on_map(g, u) && g->units[u].side != g->active)
-            pivot(g, u, ev);
+            pivot(g, u, ev, &view);
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < g->n_units; u++)
             if (cdb_on_map(g, u) && (g->units[u].side == g->active) == (pass == 0))
-                pivot(g, u, ev);
+                pivot(g, u, ev, &view);
 }
 
 static int may_attack(const grg_game *g, int a, grg_verdict *why)
@@ -141,14 +148,15 @@ static int may_defend(const grg_game *g, int a, int d, grg_verdict *why)
 }
 
 /* The lowest-numbered unit a may attack (may_defend), or -1: only counters in a's two frontal
- * hexes can be one. */
-static int first_defender(const grg_game *g, int a)
+ * hexes can be one. b: legal's view, or NULL. */
+static int first_defender(const grg_game *g, int a, const cdb_board *b)
 {
     int best = -1;
     if (g->units[a].facing < 0)
         return -1;
     for (int k = 0; k < 2; k++) {
-        int cs[3], n = cdb_stack(g, grg_hex_neighbour(g->units[a].hex, g->units[a].facing + k), cs);
+        int cs[3],
+            n = cdb_b_stack(g, b, grg_hex_neighbour(g->units[a].hex, g->units[a].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (may_defend(g, a, cs[j], NULL) == 0 && (best < 0 || cs[j] < best))
                 best = cs[j];
@@ -156,17 +164,21 @@ static int first_defender(const grg_game *g, int a)
     return best;
 }
 
-static int any_defender(const grg_game *g, int a) { return first_defender(g, a) >= 0; }
+static int any_defender(const grg_game *g, int a, const cdb_board *b)
+{
+    return first_defender(g, a, b) >= 0;
+}
 
-static int any_melee(const grg_game *g)
+static int any_melee(const grg_game *g, const cdb_board *b)
 {
     for (int a = 0; a < g->n_units; a++)
-        if (cdb_on_map(g, a) && may_attack(g, a, NULL) == 0 && any_defender(g, a))
+        if (cdb_on_map(g, a) && may_attack(g, a, NULL) == 0 && any_defender(g, a, b))
             return 1;
     return 0;
 }
 
-int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why)
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why,
+                     const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (g->phase != CDB_PH_MELEE)
@@ -179,13 +191,13 @@ int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why)
                               "faces");
         if (st->stage != CDB_STAGE_FREE)
             return grg_refuse(why, "CDB-11.1.b", "A melee is already being declared");
-        return any_melee(g) ? 0 : grg_refuse(why, "CDB-11.1.a", "No unit of yours can attack");
+        return any_melee(g, b) ? 0 : grg_refuse(why, "CDB-11.1.a", "No unit of yours can attack");
     case GRG_A_ATTACKER:
         if (st->stage != CDB_STAGE_COMBAT || st->cmb_att >= 0)
             return grg_refuse(why, "CDB-11.1.c", "Declare a melee first; it has one attacker");
         if (may_attack(g, a->unit, why) < 0)
             return -1;
-        return any_defender(g, a->unit)
+        return any_defender(g, a->unit, b)
                    ? 0
                    : grg_refuse(why, "CDB-11.1.a", "%s has no enemy it may attack to its front",
                                 cdb_name(g, a->unit));
@@ -298,13 +310,13 @@ void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev)
 
 /* CDB-11.1.a: the phase may end only when no active unit that has neither fought nor supported
  * still faces an enemy it could attack. */
-int cdb_melee_owed(const grg_game *g, grg_verdict *why)
+int cdb_melee_owed(const grg_game *g, grg_verdict *why, const cdb_board *b)
 {
     for (int u = 0; u < g->n_units; u++) {
         if (!cdb_on_map(g, u) || (g->units[u].flags & CDB_UF_SUPPORTED) ||
             may_attack(g, u, NULL) < 0)
             continue;
-        int d = first_defender(g, u);
+        int d = first_defender(g, u, b);
         if (d >= 0)
             return grg_refuse(why, "CDB-11.1.a", "%s must fight %s or support a melee against it",
                               cdb_name(g, u), cdb_name(g, d));

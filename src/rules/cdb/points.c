@@ -163,54 +163,68 @@ static void term(grg_command *out, int *cost, const char *rule, const char *labe
 #define CDB_DIRECT_W (2 * CDB_DIRECT_R + 1)
 
 /* CDB-4.2.b (speed only): is the command path from `from` to `to` exactly their hex distance h
- * (at most CDB_DIRECT_R)? Such a path only uses hexes between the two (each step one hex nearer
- * `to`), a small set, so this settles most questions without the full search; when it says no,
- * the caller runs the full search. Hexes holding an enemy of `side` or impassable block it. */
-static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side)
+ * (at most CDB_DIRECT_R)? Such a path only uses hexes between the two, each step one hex nearer
+ * `to`: the parallelogram from + i*d1 + j*d2 (0 <= i <= a, 0 <= j <= b) where `to` - `from` =
+ * a*d1 + b*d2 for two adjacent directions, every path a run of +d1 and +d2 steps. So this settles
+ * most questions without the full search, by one pass over that small grid; when it says no, the
+ * caller runs the full search. Hexes holding an enemy of `side` (the view's answer, or a scan of
+ * the units without one) or impassable block it; `to` itself must be passable, `from` need not. */
+static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, const cdb_board *b)
 {
-    int h = cdb_dist(from, to), head = 0, tail = 0;
+    static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
+    int h = cdb_dist(from, to);
     if (h == 0)
         return 1;
-    uint8_t ok[CDB_DIRECT_W * CDB_DIRECT_W], enemy[CDB_DIRECT_W * CDB_DIRECT_W];
-    grg_hex queue[CDB_DIRECT_W * CDB_DIRECT_W];
-    memset(ok, 0, sizeof ok);
-    memset(enemy, 0, sizeof enemy);
-#define SLOT(x) (((x).r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + (x).q - from.q + CDB_DIRECT_R)
-    for (int e = 0; e < g->n_units; e++) {
-        const grg_unit *x = &g->units[e];
-        if (x->side != side && x->status == GRG_UNIT_ON_MAP &&
-            cdb_dist(from, x->hex) + cdb_dist(x->hex, to) == h)
-            enemy[SLOT(x->hex)] = 1;
-    }
-    ok[SLOT(from)] = 1;
-    queue[tail++] = from;
-    while (head < tail) {
-        grg_hex x = queue[head++];
-        int k = cdb_dist(from, x);
-        for (int dir = 0; dir < 6; dir++) {
-            grg_hex n = cdb_nb(x, dir);
-            if (cdb_dist(n, to) != h - k - 1 || cdb_dist(from, n) != k + 1 ||
-                ok[SLOT(n)] || enemy[SLOT(n)] || !grg_map_contains(&g->sc->map, n) ||
-                cdb_terrain_cls(g, n) == CDB_IMPASSABLE)
-                continue;
-            if (grg_hex_eq(n, to))
-                return 1;
-            ok[SLOT(n)] = 1;
-            queue[tail++] = n;
+    int dq = to.q - from.q, dr = to.r - from.r, d1 = 0, a = 0, bb = 0;
+    for (int d = 0; d < 6; d++) { /* det(dir d, dir d+1) = -1 for every d */
+        int x1 = nq[d], y1 = nr[d], x2 = nq[(d + 1) % 6], y2 = nr[(d + 1) % 6];
+        int det = x1 * y2 - x2 * y1, i = (dq * y2 - dr * x2) / det, j = (x1 * dr - y1 * dq) / det;
+        if (i >= 0 && j >= 0) {
+            d1 = d, a = i, bb = j;
+            break;
         }
     }
-#undef SLOT
-    return 0;
+    int d2 = (d1 + 1) % 6;
+    uint8_t enemy[CDB_DIRECT_W * CDB_DIRECT_W];
+    if (!b) { /* the enemy-held hexes between the two */
+        memset(enemy, 0, sizeof enemy);
+        for (int e = 0; e < g->n_units; e++) {
+            const grg_unit *x = &g->units[e];
+            if (x->side != side && x->status == GRG_UNIT_ON_MAP &&
+                cdb_dist(from, x->hex) + cdb_dist(x->hex, to) == h)
+                enemy[(x->hex.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + x->hex.q - from.q +
+                      CDB_DIRECT_R] = 1;
+        }
+    }
+    uint8_t reach[CDB_DIRECT_R + 1][CDB_DIRECT_R + 1];
+    for (int i = 0; i <= a; i++)
+        for (int j = 0; j <= bb; j++) {
+            if (i == 0 && j == 0) {
+                reach[0][0] = 1;
+                continue;
+            }
+            reach[i][j] = 0;
+            if (!((i > 0 && reach[i - 1][j]) || (j > 0 && reach[i][j - 1])))
+                continue;
+            grg_hex n = {from.q + i * nq[d1] + j * nq[d2], from.r + i * nr[d1] + j * nr[d2]};
+            int blocked = b ? cdb_b_enemy_at(g, b, side, n)
+                            : enemy[(n.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + n.q - from.q +
+                                    CDB_DIRECT_R];
+            reach[i][j] = (uint8_t)(!blocked && grg_map_contains(&g->sc->map, n) &&
+                                    cdb_terrain_cls(g, n) != CDB_IMPASSABLE);
+        }
+    return reach[a][bb];
 }
 
 /* The first member at hex distance hmin of the general's hex gh whose command path is that
  * distance, or -1. */
-static int first_direct(const grg_game *g, const int *units, int n, grg_hex gh, int hmin)
+static int first_direct(const grg_game *g, const int *units, int n, grg_hex gh, int hmin,
+                        const cdb_board *b)
 {
     int side = g->units[units[0]].side;
     for (int i = 0; i < n; i++)
         if (cdb_dist(gh, g->units[units[i]].hex) == hmin &&
-            direct_path(g, gh, g->units[units[i]].hex, side))
+            direct_path(g, gh, g->units[units[i]].hex, side, b))
             return units[i];
     return -1;
 }
@@ -219,8 +233,8 @@ static int first_direct(const grg_game *g, const int *units, int n, grg_hex gh, 
  * With the path metric: when every member is more than command_far hexes away, so is every path;
  * otherwise the first member at the least hex distance whose path is that distance is the nearest
  * (no path is shorter than the hex distance), and only when none is the full search runs. */
-static void command_distance(const grg_game *g, const int *units, int n, int gen, grg_command *out,
-                             int *cost)
+static int command_distance(const grg_game *g, const int *units, int n, int gen, grg_command *out,
+                            int *cost, const cdb_board *b)
 {
     const cdb_data *d = cdb_data_of(g);
     grg_hex gh = g->units[gen].hex;
@@ -234,7 +248,7 @@ static void command_distance(const grg_game *g, const int *units, int n, int gen
     if (g->opt[CDB_OPT_COMMAND_METRIC] == 0 && hmin > d->command_far) {
         best = hmin;
     } else if (g->opt[CDB_OPT_COMMAND_METRIC] == 0 && hmin <= CDB_DIRECT_R &&
-               (near = first_direct(g, units, n, gh, hmin)) >= 0) {
+               (near = first_direct(g, units, n, gh, hmin, b)) >= 0) {
         best = hmin;
     } else if (g->opt[CDB_OPT_COMMAND_METRIC] == 0) {
         near = units[0];
@@ -268,15 +282,65 @@ static void command_distance(const grg_game *g, const int *units, int n, int gen
         if (out->n_terms >= 0)
             snprintf(label, sizeof label, "more than %d hexes from its general", d->command_far);
         term(out, cost, "CDB-4.2.b", label, d->cost_far);
-        return;
+        return d->command_far + 1;
     }
-    grg_los_result los;
-    cdb_los(g, g->units[near].hex, gh, &los);
-    if (!los.clear && best >= d->command_sight) {
+    grg_los_result los; /* sight matters only from command_sight hexes on */
+    if (best >= d->command_sight && (cdb_los(g, g->units[near].hex, gh, &los), !los.clear)) {
         if (out->n_terms >= 0)
             snprintf(label, sizeof label, "out of sight of its general, %d hexes away", best);
         term(out, cost, "CDB-4.2.b", label, d->cost_far);
     }
+    return best;
+}
+
+/* command_distance for legal's cost-only question, from the memo of single units' distances:
+ * the nearest member is the first at the least distance (what the search of the whole group and
+ * its shortcuts find), and its CDB-4.2.b cost is the group's. */
+static void memo_distance(const grg_game *g, const int *units, int n, int gen, grg_command *out,
+                          int *cost, const cdb_board *b)
+{
+    cdb_cmd_memo *m = b->memo;
+    int best = -1, near = units[0];
+    for (int i = 0; i < n; i++)
+        if (g->units[units[i]].corps != g->units[units[0]].corps) {
+            command_distance(g, units, n, gen, out, cost, b); /* the memo is per own general */
+            return;
+        }
+    for (int i = 0; i < n; i++) {
+        int u = units[i];
+        if (m->dist[u] < 0) {
+            grg_command one;
+            int c = 0;
+            one.n_terms = -1;
+            m->dist[u] = (int16_t)command_distance(g, &u, 1, gen, &one, &c, b);
+            m->far[u] = (int16_t)c;
+        }
+        if (best < 0 || m->dist[u] < best)
+            best = m->dist[u], near = u;
+    }
+    if (m->far[near] != 0)
+        term(out, cost, "CDB-4.2.b", "", m->far[near]);
+}
+
+/* cdb_cinc_commands with the view's CinC of each side. */
+static int cinc_commands(const grg_game *g, const int *units, int n, const cdb_board *b)
+{
+    if (!b || n == 1)
+        return cdb_cinc_commands(g, units, n);
+    int cinc = b->cinc[g->units[units[0]].side];
+    return cinc >= 0 && g->units[cinc].corps == g->units[units[0]].corps;
+}
+
+/* CDB-4.2.c: the corps' general (on the map) is adjacent to an enemy; remembered per corps in
+ * legal's memo. */
+static int general_engaged(const grg_game *g, int corps, int gen, const cdb_board *b)
+{
+    if (b && b->memo && b->memo->engaged[corps] >= 0)
+        return b->memo->engaged[corps];
+    int e = cdb_b_adjacent_enemy(g, b, g->units[gen].side, g->units[gen].hex);
+    if (b && b->memo)
+        b->memo->engaged[corps] = (int8_t)e;
+    return e;
 }
 
 /* The PA cost of activating these units (one unit, or the leaders of a group) with each term;
@@ -305,7 +369,7 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
         irregular |= cdb_is_irregular(g, units[i]);
     if (irregular)
         term(out, &cost, "CDB-P5", "irregulars (refunded if every MP is spent)", d->cost_irregular);
-    int cinc = cdb_cinc_commands(g, units, n);
+    int cinc = cinc_commands(g, units, n, b);
     if (cinc && !st->cinc_used)
         term(out, &cost, "CDB-4.2.a", "commanded by the Commander-in-Chief", d->cost_cinc);
     int gen = g->sc->corps[corps].general, has_gen = 0;
@@ -315,11 +379,12 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
         if (!cdb_on_map(g, gen))
             term(out, &cost, "CDB-4.2.c", "its general has left the map or was eliminated",
                  d->cost_engaged);
+        else if (distance && b && b->memo && !labels)
+            memo_distance(g, units, n, gen, out, &cost, b);
         else if (distance)
-            command_distance(g, units, n, gen, out, &cost);
+            command_distance(g, units, n, gen, out, &cost, b);
     }
-    if (gen >= 0 && cdb_on_map(g, gen) &&
-        cdb_b_adjacent_enemy(g, b, g->units[gen].side, g->units[gen].hex))
+    if (gen >= 0 && cdb_on_map(g, gen) && general_engaged(g, corps, gen, b))
         term(out, &cost, "CDB-4.2.c", "its general is adjacent to an enemy unit", d->cost_engaged);
     if (cost < 0)
         cost = 0; /* CDB-4.2.d */

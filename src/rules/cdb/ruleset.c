@@ -8,8 +8,6 @@
 static const char *const phase_names[] = {"cdb.action_points", "cdb.movement", "cdb.missile",
                                           "cdb.melee", "cdb.end"};
 
-cdb_state *cdb_st(grg_game *g) { return (cdb_state *)grg_rs_state(g); }
-const cdb_state *cdb_cst(const grg_game *g) { return (const cdb_state *)grg_rs_cstate(g); }
 
 static const char *phase_name(const grg_game *g)
 {
@@ -109,7 +107,7 @@ static void start_player_turn(grg_game *g, grg_events *ev)
     cdb_roll_points(g, ev);
     for (int u = 0; u < g->n_units; u++)
         if (cdb_on_map(g, u) && g->units[u].side == g->active &&
-            cdb_nearest_enemy_dist(g, g->active, g->units[u].hex) <= d->strategic)
+            cdb_enemy_within(g, g->active, g->units[u].hex, d->strategic))
             g->units[u].flags |= CDB_UF_NEAR;
     g->phase = CDB_PH_MOVE;
     phase_event(g, "B.3", "movement", ev);
@@ -142,14 +140,17 @@ static int other_side_can_shoot(grg_game *g)
 {
     int keep = g->active, any = 0;
     g->active = other_side(g);
-    for (int u = 0; u < g->n_units && !any; u++)
-        for (int t = 0; t < g->n_units && !any && cdb_range(g, u) > 0; t++) {
-            if (!cdb_on_map(g, u) || g->units[u].side != g->active || !cdb_shot_candidate(g, u, t))
-                continue; /* cdb_check_shoot's first conditions */
+    for (int u = 0; u < g->n_units && !any; u++) {
+        if (cdb_range(g, u) <= 0 || !cdb_on_map(g, u) || g->units[u].side != g->active)
+            continue; /* cdb_check_shoot's first conditions */
+        for (int t = 0; t < g->n_units && !any; t++) {
+            if (!cdb_shot_candidate(g, u, t))
+                continue;
             grg_action a = grg_action_make(GRG_A_SHOOT, u);
             a.target = (int16_t)t;
             any = cdb_check_shoot(g, &a, NULL) == 0;
         }
+    }
     g->active = keep;
     return any;
 }
@@ -189,7 +190,7 @@ static void end_player_turn(grg_game *g, grg_events *ev)
     start_player_turn(g, ev);
 }
 
-static int check_end_phase(const grg_game *g, grg_verdict *why)
+static int check_end_phase(const grg_game *g, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (st->stage == CDB_STAGE_PIVOT)
@@ -198,7 +199,7 @@ static int check_end_phase(const grg_game *g, grg_verdict *why)
     if (st->stage != CDB_STAGE_FREE)
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse, group or combat first");
     if (g->phase == CDB_PH_MELEE)
-        return cdb_melee_owed(g, why);
+        return cdb_melee_owed(g, why, b);
     return 0;
 }
 
@@ -258,11 +259,11 @@ int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why,
     case GRG_A_ATTACKER:
     case GRG_A_DEFENDER:
     case GRG_A_COMBAT_CLOSE:
-        return cdb_check_combat(g, a, why);
+        return cdb_check_combat(g, a, why, b);
     case GRG_A_PIVOT:
         return cdb_check_pivot(g, a, why);
     case GRG_A_END_PHASE:
-        return check_end_phase(g, why);
+        return check_end_phase(g, why, b);
     case GRG_A_RETREAT:
     case GRG_A_ADVANCE:
     case GRG_A_NO_ADVANCE:

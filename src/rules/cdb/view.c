@@ -1,19 +1,21 @@
 /* A per-call view of the board for `legal` (speed only): which counters stand in each occupied hex
  * and which sides exert a zone of control into each hex, in a small hash table built once per call
  * on the caller's stack. The questions it answers are the ones zoc.c and board.c answer by scanning
- * every unit, with the same answers; every function here takes a NULL view to mean "scan". The
- * view is never stored in the game state, and legal builds it from a game it does not change. */
+ * every unit, with the same answers; every function here takes a NULL view to mean "scan", and a
+ * view of the counters near some hexes only scans for the hexes it does not cover. The view is
+ * never stored in the game state; legal builds it from a game it does not change, and the melee
+ * pivots from a game whose counters only turn while it is used (melee.c). */
 #include "cdb.h"
 
 #include <string.h>
 
 /* Key of a hex: both coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
-static uint32_t key_of(grg_hex h)
+static inline uint32_t key_of(grg_hex h)
 {
     return ((uint32_t)(h.q + 2048) << 12 | (uint32_t)(h.r + 2048)) + 1u;
 }
 
-static int find(const cdb_board *b, grg_hex h)
+static inline int find(const cdb_board *b, grg_hex h)
 {
     uint32_t k = key_of(h);
     for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS), n = 0; n < CDB_BOARD_SLOTS;
@@ -27,7 +29,7 @@ static int find(const cdb_board *b, grg_hex h)
 }
 
 /* The slot of h, made if missing. */
-static int slot(cdb_board *b, grg_hex h)
+static inline int slot(cdb_board *b, grg_hex h)
 {
     uint32_t k = key_of(h);
     uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS);
@@ -38,20 +40,71 @@ static int slot(cdb_board *b, grg_hex h)
         b->n_at[i] = 0;
         b->top[i] = -1;
         b->zoc[i] = 0;
+        b->occ[i] = 0;
     }
     return (int)i;
 }
 
+/* Whether the view answers for h: always for a whole-board view, else within radius - 1 of one
+ * of its centres (every counter that stands in h or next to it is then in the view). */
+static inline int covers(const cdb_board *b, grg_hex h)
+{
+    if (b->radius == 0)
+        return 1;
+    for (int i = 0; i < b->n_near; i++)
+        if (cdb_dist(h, b->near[i]) < b->radius)
+            return 1;
+    return 0;
+}
+
+static int in_reach(const cdb_board *b, grg_hex h)
+{
+    for (int i = 0; i < b->n_near; i++)
+        if (cdb_dist(h, b->near[i]) <= b->radius)
+            return 1;
+    return 0;
+}
+
 /* Reads the game once: the stacks in unit order (at most 3 counters kept per hex, top first, as
  * cdb_stack keeps them) and each ZOC-exerting counter's two frontal hexes. */
-void cdb_board_build(const grg_game *g, cdb_board *b)
+void cdb_board_build(const grg_game *g, cdb_board *b) { cdb_board_build_near(g, b, NULL, 0, 0); }
+
+/* The view of the counters within radius of the hexes near[0..n) (radius 0: of all counters),
+ * for questions about hexes near them: legal's steps and turns of the moving pieces (legal.c). */
+void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius)
 {
     memset(b->key, 0, sizeof b->key);
+    b->memo = NULL;
+    b->radius = (int16_t)(n > 0 && n <= CDB_MAX_PIECES ? radius : 0);
+    b->n_near = (int16_t)(b->radius ? n : 0);
+    int q0 = 0, q1 = 0, r0 = 0, r1 = 0; /* the centres' box, widened by the radius */
+    for (int i = 0; i < b->n_near; i++) {
+        b->near[i] = near[i];
+        if (i == 0 || near[i].q < q0)
+            q0 = near[i].q;
+        if (i == 0 || near[i].q > q1)
+            q1 = near[i].q;
+        if (i == 0 || near[i].r < r0)
+            r0 = near[i].r;
+        if (i == 0 || near[i].r > r1)
+            r1 = near[i].r;
+    }
+    q0 -= radius, q1 += radius, r0 -= radius, r1 += radius;
+    for (int s = 0; s < GRG_MAX_SIDES; s++)
+        b->cinc[s] = -1;
+    static const int8_t nq[7] = {1, 1, 0, -1, -1, 0, 1}, nr[7] = {0, -1, -1, 0, 1, 1, 0};
+    const cdb_data *d = cdb_data_of(g);
     const grg_unit *x = g->units;
     for (int i = 0; i < g->n_units; i++) {
-        if (x[i].status != GRG_UNIT_ON_MAP)
+        if (g->sc->units[i].cinc && x[i].side >= 0 && x[i].side < GRG_MAX_SIDES &&
+            b->cinc[x[i].side] < 0)
+            b->cinc[x[i].side] = (int16_t)i;
+        if (x[i].status != GRG_UNIT_ON_MAP ||
+            (b->radius && (x[i].hex.q < q0 || x[i].hex.q > q1 || x[i].hex.r < r0 ||
+                           x[i].hex.r > r1 || !in_reach(b, x[i].hex))))
             continue;
         int s = slot(b, x[i].hex), n = b->n_at[s];
+        b->occ[s] = (uint8_t)(b->occ[s] | 1u << (x[i].side & 7));
         if (b->top[s] < 0 || x[i].stack < x[b->top[s]].stack)
             b->top[s] = (int16_t)i;
         if (n < 3) {
@@ -61,9 +114,12 @@ void cdb_board_build(const grg_game *g, cdb_board *b)
             b->at[s][k] = (int16_t)i;
             b->n_at[s] = (uint8_t)(n + 1);
         }
-        if (x[i].stack == 0 && x[i].facing >= 0 && cdb_has_facing(g, i))
+        /* cdb_has_facing and cdb_nb inline: facing + k is 0..6, the tables wrap 6 to 0 */
+        if (x[i].stack == 0 && x[i].facing >= 0 && !d->type[x[i].type].baggage)
             for (int k = 0; k < 2; k++) {
-                int z = slot(b, cdb_nb(x[i].hex, x[i].facing + k));
+                int f = (x[i].facing < 6 ? x[i].facing : x[i].facing % 6) + k;
+                grg_hex h = {x[i].hex.q + nq[f], x[i].hex.r + nr[f]};
+                int z = slot(b, h);
                 b->zoc[z] = (uint8_t)(b->zoc[z] | 1u << (x[i].side & 7));
             }
     }
@@ -71,7 +127,7 @@ void cdb_board_build(const grg_game *g, cdb_board *b)
 
 int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
 {
-    if (!b)
+    if (!b || !covers(b, h))
         return cdb_stack(g, h, out);
     int s = find(b, h);
     if (s < 0)
@@ -83,7 +139,7 @@ int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
 
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
 {
-    if (!b)
+    if (!b || !covers(b, h))
         return cdb_top_at(g, h);
     int s = find(b, h);
     return s < 0 ? -1 : b->top[s];
@@ -99,10 +155,20 @@ static int enemy_zoc_bits(const cdb_board *b, int side, grg_hex h)
 /* The exerting counters stand in the six hexes around h: their tops, listed in unit order. */
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
 {
-    if (!b)
+    if (!b || !covers(b, h))
         return cdb_zoc_on(g, side, h, out);
     if (!enemy_zoc_bits(b, side, h))
         return 0;
+    return cdb_b_zoc_turned(g, b, side, h, out);
+}
+
+/* cdb_b_zoc_on without the view's ZOC bits: the stacks around h are read from the view, their
+ * facings from the game, so the answer stays exact after counters have turned in place since the
+ * view was built (the pivots of CDB-6.3, melee.c); nothing may have moved. */
+int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
+{
+    if (!b || !covers(b, h))
+        return cdb_zoc_on(g, side, h, out);
     int n = 0, all[18]; /* up to 3 counters in each of 6 hexes; the first 6 are kept, as a scan */
     for (int d = 0; d < 6; d++) {
         int s = find(b, cdb_nb(h, d));
@@ -127,14 +193,14 @@ int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int
 
 int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
 {
-    if (!b)
+    if (!b || !covers(b, g->units[u].hex))
         return cdb_in_enemy_zoc(g, u);
     return cdb_on_map(g, u) && enemy_zoc_bits(b, g->units[u].side, g->units[u].hex);
 }
 
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {
-    if (!b)
+    if (!b || !covers(b, h))
         return cdb_adjacent_enemy(g, side, h);
     for (int d = 0; d < 6; d++) {
         int s = find(b, cdb_nb(h, d));
@@ -143,4 +209,19 @@ int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_he
                 return 1;
     }
     return 0;
+}
+
+/* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
+ * enemy-held hexes of the command path (points.c). */
+int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
+{
+    if (!b || !covers(b, h)) {
+        for (int i = 0; i < g->n_units; i++)
+            if (g->units[i].side != side && g->units[i].status == GRG_UNIT_ON_MAP &&
+                grg_hex_eq(g->units[i].hex, h))
+                return 1;
+        return 0;
+    }
+    int s = find(b, h);
+    return s >= 0 && (b->occ[s] & ~(1u << (side & 7))) != 0;
 }

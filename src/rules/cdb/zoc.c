@@ -73,18 +73,14 @@ int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h)
     return 0;
 }
 
-int cdb_nearest_enemy_dist(const grg_game *g, int side, grg_hex h)
+/* Some enemy of `side` on the map stands within r hexes of h (CDB-9.3.b, 4.3.b). */
+int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r)
 {
-    int best = 1 << 20;
     const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units; i++) {
-        if (x[i].side == side || x[i].status != GRG_UNIT_ON_MAP)
-            continue;
-        int d = cdb_dist(x[i].hex, h);
-        if (d < best)
-            best = d;
-    }
-    return best;
+    for (int i = 0; i < g->n_units; i++)
+        if (x[i].side != side && x[i].status == GRG_UNIT_ON_MAP && cdb_dist(x[i].hex, h) <= r)
+            return 1;
+    return 0;
 }
 
 /* The zoc query: every frontal hex on the map of every unit that exerts a ZOC. */
