@@ -35,38 +35,51 @@ static uint64_t next_rand(uint64_t *s)
     return z ^ (z >> 31);
 }
 
-/* Every question of view.c, asked of every hex in and around every unit's hex. */
+/* Every question of view.c about hex h, against the scanning answers. */
+static void check_hex(const grg_game *g, const cdb_board *b, grg_hex h)
+{
+    int a[6], c[6], na, nc;
+    for (int side = 0; side < 2; side++) {
+        na = cdb_b_zoc_on(g, b, side, h, a);
+        nc = cdb_zoc_on(g, side, h, c);
+        assert_int_equal(na, nc);
+        for (int k = 0; k < na; k++)
+            assert_int_equal(a[k], c[k]);
+        na = cdb_b_zoc_turned(g, b, side, h, a); /* nothing has turned since the build */
+        assert_int_equal(na, nc);
+        for (int k = 0; k < na; k++)
+            assert_int_equal(a[k], c[k]);
+        assert_int_equal(cdb_b_adjacent_enemy(g, b, side, h), cdb_adjacent_enemy(g, side, h));
+    }
+    int s1[3], s2[3];
+    na = cdb_b_stack(g, b, h, s1);
+    nc = cdb_stack(g, h, s2);
+    assert_int_equal(na, nc);
+    for (int k = 0; k < na; k++)
+        assert_int_equal(s1[k], s2[k]);
+    assert_int_equal(cdb_b_top_at(g, b, h), grg_unit_at(g, h));
+}
+
+/* Every question of view.c, asked of every hex in and around every unit's hex, of the whole-board
+ * view and of a view built near that unit only (the one legal uses while a piece moves). */
 static void compare_view(const grg_game *g)
 {
-    cdb_board *b = malloc(sizeof *b);
+    cdb_board *b = malloc(sizeof *b), *nb = malloc(sizeof *nb);
     cdb_board_build(g, b);
     for (int u = 0; u < g->n_units; u++) {
         assert_int_equal(cdb_b_in_enemy_zoc(g, b, u), cdb_in_enemy_zoc(g, u));
         if (g->units[u].status != GRG_UNIT_ON_MAP)
             continue;
+        cdb_board_build_near(g, nb, &g->units[u].hex, 1, 3);
         for (int d = -1; d < 18; d++) {
             grg_hex h = g->units[u].hex;
             if (d >= 0)
                 h = cdb_nb(d < 6 ? h : cdb_nb(h, d), d);
-            int a[6], c[6], na, nc;
-            for (int side = 0; side < 2; side++) {
-                na = cdb_b_zoc_on(g, b, side, h, a);
-                nc = cdb_zoc_on(g, side, h, c);
-                assert_int_equal(na, nc);
-                for (int k = 0; k < na; k++)
-                    assert_int_equal(a[k], c[k]);
-                assert_int_equal(cdb_b_adjacent_enemy(g, b, side, h),
-                                 cdb_adjacent_enemy(g, side, h));
-            }
-            int s1[3], s2[3];
-            na = cdb_b_stack(g, b, h, s1);
-            nc = cdb_stack(g, h, s2);
-            assert_int_equal(na, nc);
-            for (int k = 0; k < na; k++)
-                assert_int_equal(s1[k], s2[k]);
-            assert_int_equal(cdb_b_top_at(g, b, h), grg_unit_at(g, h));
+            check_hex(g, b, h);
+            check_hex(g, nb, h);
         }
     }
+    free(nb);
     free(b);
 }
 
