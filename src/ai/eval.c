@@ -3,8 +3,11 @@
  *   material   the fraction of each side's starting worth still in play (a unit's worth is its
  *              scenario strength, at least 1, tripled for generals; losses of strength count);
  *   objectives points held: the ruleset's game_info "objectives_<side>" where it reports them,
- *              else occupancy, plus a little for being nearer to each objective;
+ *              else occupancy, plus a little for being nearer to each objective; where they
+ *              are reported, also the nearness of our nearest unit to each (pressure on them);
  *   morale     corps the ruleset's game_info reports "demoralised";
+ *   corps      each army's progress toward breaking by demoralised corps: counters lost per
+ *              corps against a third of its counters, squared (concentrate on one corps);
  *   cohesion   units with a friend near them (keep the line together);
  *   generals   generals standing beside an enemy (keep them out of the melee);
  *   contact    closeness to the enemy (armies that never meet decide nothing).
@@ -16,7 +19,11 @@
 #define W_MATERIAL 1.0
 #define W_OBJECTIVES 0.35 /* where the ruleset reports objectives held (they decide games) */
 #define W_OCCUPANCY 0.05  /* where it does not (they may mean nothing to it) */
+#define W_APPROACH 0.4    /* our nearness to each reported objective, 1 on it, 0 at the range */
+#define APPROACH_RANGE 12.0
 #define W_MORALE 0.3
+#define W_CORPS 1.5         /* each side's progress toward demoralised corps (counters lost) */
+#define CORPS_BREAK_SHARE 3 /* a corps is taken to break at a third of its counters lost */
 #define W_GENERAL_EXPOSED 0.04 /* each general of ours beside an enemy */
 #define GENERAL_WORTH 3.0
 #define W_COHESION 0.05
@@ -78,14 +85,15 @@ static int info_side_value(const grg_info *in, const char *prefix, const char *s
 }
 
 /* Objectives and morale, with the ruleset's game_info where it speaks of them. */
-static void info_terms(const grg_game *g, int side, const ai_view *v, double *obj, double *morale)
+static void info_terms(const grg_game *g, int side, const ai_view *v, double *obj, double *morale,
+                       int *corps_down)
 {
     grg_info in;
     in.n = 0;
     if (g->rs->game_info)
         g->rs->game_info(g, &in);
     int foe = 1 - side, total = 0;
-    double held[GRG_MAX_SIDES] = {0}, near[GRG_MAX_SIDES] = {0};
+    double held[GRG_MAX_SIDES] = {0}, near[GRG_MAX_SIDES] = {0}, approach = 0.0;
     for (int i = 0; i < g->sc->n_objectives; i++) {
         const grg_objective_def *o = &g->sc->objectives[i];
         total += o->points;
@@ -105,6 +113,16 @@ static void info_terms(const grg_game *g, int side, const ai_view *v, double *ob
     }
     *obj = total > 0 ? (held[side] + near[side] - held[foe] - near[foe]) / total : 0.0;
     *obj *= reported ? W_OBJECTIVES : W_OCCUPANCY;
+    if (reported && total > 0) {
+        /* Pressure on the points: how near our nearest unit stands to each (on it: 1). */
+        for (int i = 0; i < g->sc->n_objectives; i++) {
+            const grg_objective_def *o = &g->sc->objectives[i];
+            int d = grg__ai_nearest(v, side, o->hex);
+            double c = 1.0 - (double)d / APPROACH_RANGE;
+            approach += c > 0.0 ? c * o->points : 0.0;
+        }
+        *obj += W_APPROACH * approach / total;
+    }
     int demoralised[GRG_MAX_SIDES] = {0};
     for (int i = 0; i < in.n; i++) {
         if (!in.items[i].is_text || strncmp(in.items[i].key, "corps.", 6) != 0 ||
@@ -114,6 +132,8 @@ static void info_terms(const grg_game *g, int side, const ai_view *v, double *ob
             if (strncmp(g->sc->corps[c].id, in.items[i].key + 6, strlen(in.items[i].key + 6)) == 0 &&
                 g->sc->corps[c].side >= 0 && g->sc->corps[c].side < GRG_MAX_SIDES) {
                 demoralised[g->sc->corps[c].side]++;
+                if (c < GRG_MAX_CORPS)
+                    corps_down[c] = 1;
                 break;
             }
     }
@@ -158,6 +178,43 @@ static int generals_exposed(const grg_game *g, const ai_view *v, int side)
     return n;
 }
 
+/* How near `side`'s army stands to breaking by demoralised corps: for each corps, its share of
+ * the army's counters times the square of its losses over a third of its counters (1 once it
+ * breaks), doubled when its breaking would bring the demoralised corps to half the army. Counters
+ * count alike whatever their strength, and those without a facing (baggage) not at all: the way
+ * corps morale is counted (cdb). demoralised[c] is what game_info reports. */
+static double corps_danger(const grg_game *g, int side, const int *demoralised)
+{
+    int start[GRG_MAX_CORPS] = {0}, lost[GRG_MAX_CORPS] = {0}, total = 0, down = 0;
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        int c = u->corps;
+        if (u->side != side || c < 0 || c >= g->sc->n_corps || c >= GRG_MAX_CORPS ||
+            u->facing < 0)
+            continue;
+        start[c]++;
+        total++;
+        lost[c] += u->status == GRG_UNIT_ELIMINATED;
+    }
+    for (int c = 0; c < g->sc->n_corps && c < GRG_MAX_CORPS; c++)
+        down += demoralised[c] ? start[c] : 0;
+    double danger = 0.0;
+    for (int c = 0; c < g->sc->n_corps && c < GRG_MAX_CORPS; c++) {
+        if (!start[c])
+            continue;
+        double share = (double)start[c] / total, p = 1.0;
+        if (!demoralised[c]) {
+            int limit = (start[c] + CORPS_BREAK_SHARE - 1) / CORPS_BREAK_SHARE;
+            double f = limit > 0 ? (double)lost[c] / limit : 0.0;
+            p = f > 1.0 ? 1.0 : f * f;
+            if (2 * (down + start[c]) >= total)
+                p *= 2.0;
+        }
+        danger += share * p;
+    }
+    return danger;
+}
+
 double grg_ai_evaluate(const grg_game *g, int side)
 {
     if (side < 0 || side >= GRG_MAX_SIDES)
@@ -168,8 +225,12 @@ double grg_ai_evaluate(const grg_game *g, int side)
     ai_view v;
     grg__ai_view_init(&v, g);
     double obj, morale, cohesion, contact;
-    info_terms(g, side, &v, &obj, &morale);
+    int corps_down[GRG_MAX_CORPS] = {0};
+    info_terms(g, side, &v, &obj, &morale, corps_down);
+    double corps = g->sc->n_corps > 0 ? corps_danger(g, 1 - side, corps_down) -
+                                            corps_danger(g, side, corps_down)
+                                      : 0.0;
     position_terms(&v, side, &cohesion, &contact);
-    return W_MATERIAL * m + obj + W_MORALE * morale + W_COHESION * cohesion +
+    return W_MATERIAL * m + obj + W_MORALE * morale + W_CORPS * corps + W_COHESION * cohesion +
            W_CONTACT * contact - W_GENERAL_EXPOSED * generals_exposed(g, &v, side);
 }

@@ -4,7 +4,9 @@
  * heaviest action of the rules of thumb until the side could end the phase again, and the result
  * is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
  * thrown. The engine's combat preview adds two judgements: the odds of a combat declared on the
- * way (attacker total over defender total), and the matchups of the units left in contact. */
+ * way (attacker total over defender total), and the matchups of the units left in contact (the
+ * expected exchange of each adjacent pair from the preview's outcome chances, whole stacks
+ * counted: the melee the move will force, and the enemy's reply). */
 #include "ai_internal.h"
 
 #include <math.h>
@@ -13,7 +15,7 @@
 #define DICE_SAMPLES 6
 #define MAX_COMPLETION 40
 #define W_ODDS 0.03
-#define W_MATCHUP 0.04
+#define W_MATCHUP 1.5
 #define IDLE_COST 0.01 /* an activation that moves nothing wastes its command points */
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
@@ -76,46 +78,89 @@ static double odds_term(const grg_game *g, const decl *d)
     return (r < -2.0 ? -2.0 : r > 2.0 ? 2.0 : r) - 0.5;
 }
 
-/* log2 of a preview's attacker total over its defender total, clamped to [-2, 2]; *ok is 0
- * when the ruleset gives no preview of that pair. */
-static double pair_odds(const grg_game *g, int att, int def, int *ok)
+/* What an outcome code costs the attacker (*a) and the defender (*d), as a share of a unit:
+ * "A-destroyed", "D-flees", "D-recoil" (cdb), "AE", "D2", "E" (nap) and the like. */
+static void outcome_cost(const char *r, double *a, double *d)
+{
+    *a = *d = 0.0;
+    if (r[0] == 'E' && r[1] == '\0') {
+        *a = *d = 0.5;
+        return;
+    }
+    if (r[0] != 'A' && r[0] != 'D')
+        return;
+    double c = strstr(r, "destroyed") || r[1] == 'E' ? 1.0
+               : strstr(r, "flee")                   ? 0.5
+               : strstr(r, "recoil")                 ? 0.1
+               : r[1] >= '1' && r[1] <= '9'          ? 0.15 * (r[1] - '0')
+                                                     : 0.0;
+    *(r[0] == 'A' ? a : d) = c;
+}
+
+/* The expected exchange of att attacking def alone, by the engine's preview: the defender's
+ * expected loss times vd less the attacker's times va. *ok is 0 without a preview. */
+static double pair_exchange(const grg_game *g, int att, int def, double va, double vd, int *ok)
 {
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
                           grg_action_make(GRG_A_ATTACKER, att), grg_action_make(GRG_A_DEFENDER, def)};
     grg_preview pv;
     *ok = 0;
-    if (grg_query_preview(g, acts, 3, &pv, NULL) < 0 || pv.attacker.total <= 0 ||
-        pv.defender.total <= 0)
+    if (grg_query_preview(g, acts, 3, &pv, NULL) < 0 || pv.n_outcomes <= 0)
         return 0.0;
     *ok = 1;
-    double r = log2((double)pv.attacker.total / (double)pv.defender.total);
-    return r < -2.0 ? -2.0 : r > 2.0 ? 2.0 : r;
+    double sum = 0.0;
+    for (int i = 0; i < pv.n_outcomes; i++) {
+        const grg_outcome *o = &pv.outcomes[i];
+        double ca, cd;
+        outcome_cost(o->result, &ca, &cd);
+        if (o->den > 0)
+            sum += (double)o->num / o->den * (cd * vd - ca * va);
+    }
+    return sum;
 }
 
-/* How the fights in contact look for `side`, by the engine's preview: for each pair of
- * adjacent enemies, the odds of our attack on them less the odds of theirs on us, summed and
- * divided by our units on the map. So a unit is not walked into a fight it would lose (nor left
- * in one), and one that outmatches its neighbour is sent in. */
+/* Units on the map in hex h: a stack beaten too badly to recoil is lost whole (cdb). */
+static int stack_size(const grg_game *g, grg_hex h)
+{
+    int n = 0;
+    for (int i = 0; i < g->n_units; i++)
+        n += g->units[i].status == GRG_UNIT_ON_MAP && grg_hex_eq(g->units[i].hex, h);
+    return n;
+}
+
+/* How the fights in contact look for `side`, by the engine's preview: for each pair of adjacent
+ * enemies, the expected exchange of our attack on them (weighted MINE_FIRST: the side to move
+ * fights first) less that of theirs on us, a unit's loss counting as its share of its side's
+ * counters times the units stacked with it. So a unit is not walked into a fight it would lose
+ * (nor left in one), and one that outmatches its neighbour is sent in. */
+#define MINE_FIRST 0.6
 static double matchups(const grg_game *g, int side)
 {
-    double sum = 0.0;
-    int mine = 0;
+    int n[GRG_MAX_SIDES] = {0};
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].side >= 0 && g->units[i].side < GRG_MAX_SIDES)
+            n[g->units[i].side]++;
+    if (!n[side] || !n[1 - side])
+        return 0.0;
+    double vm = 1.0 / n[side], vt = 1.0 / n[1 - side], sum = 0.0;
     for (int i = 0; i < g->n_units; i++) {
         const grg_unit *u = &g->units[i];
         if (u->status != GRG_UNIT_ON_MAP || u->side != side)
             continue;
-        mine++;
+        double mine = vm * stack_size(g, u->hex);
         for (int j = 0; j < g->n_units; j++) {
             const grg_unit *e = &g->units[j];
             if (e->status != GRG_UNIT_ON_MAP || e->side == side ||
                 grg_hex_distance(u->hex, e->hex) != 1)
                 continue;
             int ok1, ok2;
-            double ours = pair_odds(g, i, j, &ok1), theirs = pair_odds(g, j, i, &ok2);
-            sum += (ok1 ? ours : 0.0) - (ok2 ? theirs : 0.0);
+            double theirs_v = vt * stack_size(g, e->hex);
+            double ours = pair_exchange(g, i, j, mine, theirs_v, &ok1);
+            double theirs = pair_exchange(g, j, i, theirs_v, mine, &ok2);
+            sum += (ok1 ? MINE_FIRST * ours : 0.0) - (ok2 ? (1.0 - MINE_FIRST) * theirs : 0.0);
         }
     }
-    return mine ? sum / mine : 0.0;
+    return sum;
 }
 
 /* True when no unit stands, faces or lives otherwise in s than in g. */
