@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *srv_error_text(const char *code, const char *fmt, ...)
+char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
@@ -15,6 +15,8 @@ char *srv_error_text(const char *code, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     cJSON *r = cJSON_CreateObject();
+    if (id)
+        cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
     cJSON_AddBoolToObject(r, "ok", 0);
     cJSON *e = cJSON_AddObjectToObject(r, "error");
     cJSON_AddStringToObject(e, "code", code);
@@ -45,7 +47,7 @@ static int error_answer(answer *a, int status, const char *code, const char *msg
 {
     a->status = status;
     a->ctype = "application/json";
-    a->out = srv_error_text(code, "%s", msg);
+    a->out = srv_error_text(NULL, code, "%s", msg);
     a->len = a->out ? strlen(a->out) : 0;
     return 0;
 }

@@ -70,7 +70,7 @@ static int respond_error(struct lws *wsi, http_pss *p, int status, const char *c
                          const char *msg, int close_after)
 {
     p->answered = 1;
-    char *t = srv_error_text(code, "%s", msg);
+    char *t = srv_error_text(NULL, code, "%s", msg);
     return respond(wsi, p, status, "application/json", t, t ? strlen(t) : 0, close_after);
 }
 

@@ -9,21 +9,6 @@
 
 static const char *const forbidden[] = {"load", "replay", "dice", "quit", "hello"};
 
-/* {"id":..,"ok":false,"error":{"code","message"}} as text. */
-static char *refuse(const cJSON *id, const char *code, const char *message)
-{
-    cJSON *r = cJSON_CreateObject();
-    if (id)
-        cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
-    cJSON_AddBoolToObject(r, "ok", 0);
-    cJSON *e = cJSON_AddObjectToObject(r, "error");
-    cJSON_AddStringToObject(e, "code", code);
-    cJSON_AddStringToObject(e, "message", message);
-    char *t = cJSON_PrintUnformatted(r);
-    cJSON_Delete(r);
-    return t;
-}
-
 static cJSON *simple_call(grg_session *s, const char *cmd)
 {
     cJSON *req = cJSON_CreateObject();
@@ -171,13 +156,13 @@ static void push_update(srv *sv, srv_game *g, const char *cmd, cJSON *reply, int
 static char *may_act(const srv_game *g, int seat, const cJSON *id)
 {
     if (seat < 0)
-        return refuse(id, "spectator",
+        return srv_error_text(id, "spectator", "%s",
                       "spectators may watch but not act: join with a seat's token");
     if (g->over)
-        return refuse(id, "game_over", "the game is over");
+        return srv_error_text(id, "game_over", "%s", "the game is over");
     const grg_game *gm = grg_session_game(g->s);
     if (g->seats[seat].side_index != gm->active)
-        return refuse(id, "not_your_turn", "it is the other side's turn");
+        return srv_error_text(id, "not_your_turn", "%s", "it is the other side's turn");
     return NULL;
 }
 
@@ -186,10 +171,10 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
     const cJSON *id = cJSON_GetObjectItem(req, "id");
     const cJSON *cmd = cJSON_GetObjectItem(req, "cmd");
     if (!cJSON_IsString(cmd))
-        return refuse(id, "bad_request", "a request needs \"cmd\": a command name");
+        return srv_error_text(id, "bad_request", "%s", "a request needs \"cmd\": a command name");
     for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++)
         if (strcmp(cmd->valuestring, forbidden[i]) == 0)
-            return refuse(id, "forbidden", "this command is not available through the server");
+            return srv_error_text(id, "forbidden", "%s", "this command is not available through the server");
     int act = strcmp(cmd->valuestring, "act") == 0, undo = strcmp(cmd->valuestring, "undo") == 0;
     if (act || undo) {
         char *no = may_act(g, seat, id);
@@ -216,7 +201,7 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
     char *text = line ? grg_session_handle(g->s, line, &quit) : NULL;
     free(line);
     if (!text)
-        return refuse(id, "internal", "out of memory");
+        return srv_error_text(id, "internal", "%s", "out of memory");
     if (!act && !undo)
         return text;
     cJSON *reply = cJSON_Parse(text);
@@ -229,7 +214,7 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
     if (commit(sv, g, act) < 0) {
         cJSON_Delete(reply);
         free(text);
-        return refuse(id, "storage", storage_msg);
+        return srv_error_text(id, "storage", "%s", storage_msg);
     }
     /* The answer first, then the news everyone gets: both wait for the batch's commit. */
     if (requester) {
@@ -241,7 +226,7 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
     cJSON_Delete(reply);
     if (!requester && srv_batch_flush(sv) < 0) { /* HTTP and the AI: commit now */
         free(text);
-        text = refuse(id, "storage", storage_msg);
+        text = srv_error_text(id, "storage", "%s", storage_msg);
     }
     srv_game_poke_ai(sv, g);
     return text;

@@ -227,7 +227,8 @@ int srv_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *u
 void srv_api_route(srv *sv, int post, const char *uri, const char *body, size_t body_len,
                    int *status, const char **ctype, char **out, size_t *out_len);
 /* {"ok":false,"error":{"code","message"}} as text. */
-char *srv_error_text(const char *code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* ---- ai.c: worker threads ---- */
 int srv_ai_start(srv *sv, int threads);

@@ -116,15 +116,7 @@ void srv_clients_detach(srv_game *g)
 
 static int reply_error(srv_client *c, const cJSON *id, const char *code, const char *msg)
 {
-    cJSON *r = cJSON_CreateObject();
-    if (id)
-        cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
-    cJSON_AddBoolToObject(r, "ok", 0);
-    cJSON *e = cJSON_AddObjectToObject(r, "error");
-    cJSON_AddStringToObject(e, "code", code);
-    cJSON_AddStringToObject(e, "message", msg);
-    char *t = cJSON_PrintUnformatted(r);
-    cJSON_Delete(r);
+    char *t = srv_error_text(id, code, "%s", msg);
     if (t)
         srv_reply(c->sv, c, t);
     free(t);
