@@ -110,6 +110,8 @@ size_t grg_game_size(const grg_game *g);
 /* The rules: legal lists exactly what apply accepts; check says why not; apply checks first and
  * changes nothing when it refuses. Returns 0, or -1 with `why` filled. */
 int grg_legal(const grg_game *g, const int *units, int n, grg_action_list *out);
+/* The filter of `legal` for rulesets: true when n <= 0 (no filter) or u is among units[0..n). */
+int grg_units_wanted(const int *units, int n, int u);
 int grg_check(const grg_game *g, const grg_action *a, grg_verdict *why);
 int grg_apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why);
 /* Applies a sequence all or nothing: on refusal g is unchanged, *failed is the index of the refused

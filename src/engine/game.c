@@ -159,6 +159,16 @@ static int check_units(const grg_game *g, const int *units, int n, grg_verdict *
     return 0;
 }
 
+int grg_units_wanted(const int *units, int n, int u)
+{
+    if (n <= 0)
+        return 1;
+    for (int i = 0; i < n; i++)
+        if (units[i] == u)
+            return 1;
+    return 0;
+}
+
 int grg_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
 {
     out->n = 0;

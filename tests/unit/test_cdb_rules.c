@@ -9,6 +9,7 @@
 
 #include "grognard/game.h"
 #include "grognard/proto.h"
+#include "support.h"
 #include "proto/json.h"
 #include "rules/cdb/cdb.h"
 
@@ -16,17 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static grg_loaded *load(const char *path)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int rc = grg_load_scenario(path, grg_data_dir(), &l, p, NULL);
-    for (int i = 0; i < p->n; i++)
-        print_error("%s: %s\n", p->items[i].path, p->items[i].message);
-    free(p);
-    assert_int_equal(rc, 0);
-    return l;
-}
+static grg_loaded *load(const char *path) { return test_load(path); }
 
 static grg_game *start(const grg_loaded *l, uint64_t seed)
 {

@@ -10,21 +10,14 @@
 
 #include "grognard/game.h"
 #include "grognard/proto.h"
+#include "support.h"
 #include "rules/cdb/cdb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static grg_loaded *load(const char *path)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    int rc = grg_load_scenario(path, grg_data_dir(), &l, p, NULL);
-    free(p);
-    assert_int_equal(rc, 0);
-    return l;
-}
+static grg_loaded *load(const char *path) { return test_load(path); }
 
 static uint64_t next_rand(uint64_t *s)
 {

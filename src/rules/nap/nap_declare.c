@@ -403,16 +403,6 @@ static int try_push(const grg_game *g, const nap_graph *gr, const nap_decl *d, g
     return 1;
 }
 
-static int wanted(const int *units, int n, int u)
-{
-    if (n <= 0)
-        return 1;
-    for (int i = 0; i < n; i++)
-        if (units[i] == u)
-            return 1;
-    return 0;
-}
-
 /* Every attacker action open now: units in the graph, artillery at each enemy hex in range. With
  * out NULL it stops at the first one and says whether there is any. */
 static int attacker_actions(const grg_game *g, const nap_graph *gr, const nap_decl *d,
@@ -420,7 +410,7 @@ static int attacker_actions(const grg_game *g, const nap_graph *gr, const nap_de
 {
     int found = 0;
     for (int u = 0; u < g->n_units; u++) {
-        if (g->units[u].side != g->active || !grg__nap_combatant(g, u) || !wanted(units, n, u))
+        if (g->units[u].side != g->active || !grg__nap_combatant(g, u) || !grg_units_wanted(units, n, u))
             continue;
         found += try_push(g, gr, d, grg_action_make(GRG_A_ATTACKER, u), out);
         if (found && !out)
@@ -458,10 +448,10 @@ void grg__nap_combat_legal(const grg_game *g, const int *units, int n, grg_actio
     }
     attacker_actions(g, &gr, d, units, n, out);
     for (int e = 0; e < g->n_units; e++)
-        if (g->units[e].side != g->active && wanted(units, n, e))
+        if (g->units[e].side != g->active && grg_units_wanted(units, n, e))
             try_push(g, &gr, d, grg_action_make(GRG_A_DEFENDER, e), out);
     for (int i = 0; i < d->n_att; i++) {
-        if (!wanted(units, n, d->att[i]) || grg__nap_arm(g, d->att[i]) != NAP_CAV)
+        if (!grg_units_wanted(units, n, d->att[i]) || grg__nap_arm(g, d->att[i]) != NAP_CAV)
             continue;
         for (int k = 0; k < d->n_def; k++) {
             grg_action a = grg_action_make(GRG_A_CHARGE, d->att[i]);

@@ -369,22 +369,12 @@ static void try_push(const grg_game *g, grg_action a, grg_action_list *out)
         grg_action_list_push(out, a);
 }
 
-static int wanted(const int *units, int n, int u)
-{
-    if (n <= 0)
-        return 1;
-    for (int i = 0; i < n; i++)
-        if (units[i] == u)
-            return 1;
-    return 0;
-}
-
 /* Candidates are every action of every unit; the check keeps exactly the legal ones. */
 static int test_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
 {
     static const int16_t unit_types[] = {GRG_A_ACTIVATE, GRG_A_ATTACKER, GRG_A_DEFENDER};
     for (int i = 0; i < g->n_units; i++) {
-        if (!wanted(units, n, i) || g->units[i].status != GRG_UNIT_ON_MAP)
+        if (!grg_units_wanted(units, n, i) || g->units[i].status != GRG_UNIT_ON_MAP)
             continue;
         for (size_t k = 0; k < sizeof unit_types / sizeof *unit_types; k++)
             try_push(g, grg_action_make((grg_action_type)unit_types[k], i), out);
