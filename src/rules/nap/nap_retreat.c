@@ -39,11 +39,14 @@ static int foe_distance(const foes *f, grg_hex h)
     return best;
 }
 
+/* The longest retreat a result asks (DR2). */
+#define NAP_RETREAT_MAX 2
+
 typedef struct path_search {
     const grg_game *g;
     int u, len;
     const foes *f;
-    grg_hex cur[2], best[2];
+    grg_hex cur[NAP_RETREAT_MAX], best[NAP_RETREAT_MAX];
     int best_dist;
 } path_search;
 
@@ -70,7 +73,7 @@ static int retreat_step_ok(const path_search *ps, grg_hex from, grg_hex to, int 
 
 static void search_paths(path_search *ps, grg_hex from, int k)
 {
-    if (k == ps->len) {
+    if (k == ps->len || k == NAP_RETREAT_MAX) {
         int d = foe_distance(ps->f, from);
         if (d > ps->best_dist) {
             ps->best_dist = d;
