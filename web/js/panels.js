@@ -30,7 +30,25 @@ export function drawStatus(g) {
   g.root.dataset.active = String(g.sideIndex(st.active));
 }
 
-/** Action points per corps and anything else the ruleset reports in state.info. */
+/** A state.info key in a player's words; null for what the header already shows. */
+function infoLabel(g, k, corpsSide) {
+  const sideOf = (prefix) => g.sides().find((s) => k === `${prefix}${s}`);
+  let side;
+  if (k === 'player_turn') return null; // the header shows the turn and the side to move
+  if (k.startsWith('ap.')) {
+    const corps = k.slice(3);
+    return { label: `${corps} action points`, side: corpsSide[corps] };
+  }
+  if (k.startsWith('corps.')) return { label: `${k.slice(6)} corps` };
+  if ((side = sideOf('lost_'))) return { label: `${g.sideName(side)}: strength lost`, side };
+  if ((side = sideOf('objectives_'))) return { label: `${g.sideName(side)}: objective points`, side };
+  const words = { cinc_ap: "commander-in-chief's action points", declaring: 'units in the combat being declared',
+    advance_pending: 'units that may advance after combat', house_other: 'other house rules' };
+  return { label: words[k] || k.replace(/_/g, ' ') };
+}
+
+/** Action points per corps, points and losses per side, and anything else the ruleset reports
+ * in state.info. */
 export function drawPoints(g) {
   const info = g.shown().info || {};
   const box = clear($('points'));
@@ -38,16 +56,10 @@ export function drawPoints(g) {
   for (const u of g.state.units) if (u.corps) corpsSide[u.corps] = u.side;
   const rows = [];
   for (const [k, v] of Object.entries(info)) {
-    let label = k.replace(/_/g, ' ');
-    let cls = '';
-    if (k.startsWith('ap.')) {
-      const corps = k.slice(3);
-      label = `${corps} action points`;
-      cls = corpsSide[corps] ? `side-${g.sideIndex(corpsSide[corps])}` : '';
-    } else if (k.startsWith('corps.')) {
-      label = `${k.slice(6)}`;
-    }
-    rows.push(el('dt', { class: cls }, label), el('dd', { 'data-info': k }, String(v)));
+    const l = infoLabel(g, k, corpsSide);
+    if (!l) continue;
+    const cls = l.side ? `side-${g.sideIndex(l.side)}` : '';
+    rows.push(el('dt', { class: cls }, l.label), el('dd', { 'data-info': k }, String(v)));
   }
   box.append(rows.length ? el('dl', { class: 'info' }, rows) : el('p', { class: 'empty' }, 'No points to show.'));
 }
