@@ -59,6 +59,10 @@ test('a nap skirmish against the AI is played from the lobby to its end', { time
   assert.equal(await page.locator('#endgame .dice-check').getAttribute('data-verified'), 'true');
   const log = await page.locator('#log').innerText();
   assert.match(log, /NAP-/, 'the log names the rules the AI played under');
+  assert.match(log, /[A-Z][\w ]+ \((?:fr|al)-[a-z]+\d\)/, 'the log names the units, their ids beside');
+  const points = await page.locator('#points').innerText();
+  assert.match(points, /Allies: strength lost\s+[1-9]/, 'the points panel names the sides and counts the losses');
+  assert.match(points, /French: objective points/);
   await shot(page, 'battle-01-over');
 });
 

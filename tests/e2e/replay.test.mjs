@@ -145,7 +145,8 @@ test('a reinforcement enters through the Actions button and the replay shows it 
   await page.waitForSelector('.layer-counters .counter[data-unit="al-i4"][data-hex="0501"]');
   await page.waitForFunction((k) => window.grognard.state.actions > k && !window.grognard.busy, n);
   const after = await note();
-  assert.match(await page.locator('#log').innerText(), /al-i4 enters the map at 0601/);
+  // The server says al-i4; the log gives the unit's name with it.
+  assert.match(await page.locator('#log').innerText(), /Militia \(al-i4\) enters the map at 0601/);
   await page.keyboard.press('Escape');
   await seek(before);
   assert.equal((await drawn())['al-i4'], undefined, 'not on the map before it entered');

@@ -92,7 +92,7 @@ export async function showEnd(dialog, game) {
       const lost = st.units.filter((u) => u.side === s && u.status === 'eliminated');
       const all = st.units.filter((u) => u.side === s);
       return el('tr', {}, el('th', { scope: 'row' }, game.sideName(s)), el('td', { class: 'num' }, `${lost.length} of ${all.length}`),
-        el('td', {}, lost.map((u) => u.id).join(', ') || 'none'));
+        el('td', {}, lost.map((u) => u.name || u.id).join(', ') || 'none'));
     })));
   const dice = el('div', { class: 'dice' });
   clear(dialog).append(

@@ -173,6 +173,17 @@ export class Game {
     const u = this.unit(id);
     return u && u.name && u.name !== id ? `${u.name} (${id})` : id;
   }
+  /** A sentence of the server's with every unit id in it given the unit's name too. */
+  named(text) {
+    if (!text || !this.state) return text;
+    if (!this.idPattern) {
+      if (!this.state.units.length) return text;
+      const ids = this.state.units.map((u) => u.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .sort((a, b) => b.length - a.length);
+      this.idPattern = new RegExp(`(?<![\\w-])(?:${ids.join('|')})(?![\\w-])`, 'g');
+    }
+    return text.replace(this.idPattern, (id) => this.unitName(id));
+  }
   firstOwnHex() {
     const mine = this.mySides();
     const u = this.state.units.find((x) => x.hex && (mine.length ? mine.includes(x.side) : true));
@@ -238,7 +249,7 @@ export class Game {
   logBatch(events, hash, turn) {
     if (hash && this.loggedHashes.has(hash)) return false;
     if (hash) this.loggedHashes.add(hash);
-    this.log.add(events || [], { turn: turn || (this.state && this.state.turn), name: (u) => this.unitName(u), side: (s) => this.sideName(s) });
+    this.log.add(events || [], { turn: turn || (this.state && this.state.turn), name: (u) => this.unitName(u), side: (s) => this.sideName(s), words: (t) => this.named(t) });
     this.replay.addBatch(events || []);
     this.combat.markResult(events || []);
     return true;
@@ -442,11 +453,11 @@ export class Game {
     this.lastRefusal = e;
     const box = $('refusal');
     const rule = e instanceof ProtocolError || e.rule ? e.rule : null;
-    $('refusal-text').textContent = e.message || String(e);
+    $('refusal-text').textContent = this.named(e.message) || String(e);
     $('refusal-rule').textContent = rule ? `Rule ${rule}` : (e.code ? e.code : 'Refused');
     box.dataset.rule = rule || '';
     box.hidden = false;
-    this.log.note(`Refused${rule ? ` (${rule})` : ''}: ${e.message}`);
+    this.log.note(`Refused${rule ? ` (${rule})` : ''}: ${this.named(e.message)}`);
   }
 
   clearRefusal() { $('refusal').hidden = true; }

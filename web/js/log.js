@@ -11,34 +11,38 @@ function modifiersText(mods) {
   return mods.map((m) => `${m.label} ${signed(m.value)}${m.rule ? ` [${m.rule}]` : ''}`).join(', ');
 }
 
-/** One event in words. `name(unitId)` gives a unit's display name, `side(sideId)` a side's. */
-export function eventText(e, name = (u) => u, side = (s) => s) {
+/**
+ * One event in words. `name(unitId)` gives a unit's display name, `side(sideId)` a side's,
+ * `words(text)` the server's sentence with its unit ids named.
+ */
+export function eventText(e, name = (u) => u, side = (s) => s, words = (t) => t) {
   const u = e.unit ? name(e.unit) : '';
+  const said = e.text ? words(e.text) : e.text;
   let t;
   switch (e.type) {
-    case 'moved': t = e.text || `${u} moves from ${e.from} to ${e.to}.`; break;
-    case 'retreat': t = e.text || `${u} retreats from ${e.from} to ${e.to}.`; break;
-    case 'advance': t = e.text || `${u} advances from ${e.from} to ${e.to}.`; break;
-    case 'turned': t = e.text || `${u} turns to face vertex ${e.facing}${e.hex ? ` at ${e.hex}` : ''}.`; break;
-    case 'eliminated': t = e.text || `${u} is eliminated${e.hex ? ` at ${e.hex}` : ''}.`; break;
-    case 'arrived': t = e.text || `${u} arrives at ${e.to}.`; break;
-    case 'activated': t = e.text || `${u} is activated${e.value ? ` (cost ${e.value})` : ''}.`; break;
+    case 'moved': t = said || `${u} moves from ${e.from} to ${e.to}.`; break;
+    case 'retreat': t = said || `${u} retreats from ${e.from} to ${e.to}.`; break;
+    case 'advance': t = said || `${u} advances from ${e.from} to ${e.to}.`; break;
+    case 'turned': t = said || `${u} turns to face vertex ${e.facing}${e.hex ? ` at ${e.hex}` : ''}.`; break;
+    case 'eliminated': t = said || `${u} is eliminated${e.hex ? ` at ${e.hex}` : ''}.`; break;
+    case 'arrived': t = said || `${u} arrives at ${e.to}.`; break;
+    case 'activated': t = said || `${u} is activated${e.value ? ` (cost ${e.value})` : ''}.`; break;
     case 'die': {
       const mods = modifiersText(e.modifiers);
-      t = e.text ? `${e.text}${mods ? ` Modifiers: ${mods}.` : ''}`
+      t = said ? `${said}${mods ? ` Modifiers: ${mods}.` : ''}`
         : `Die roll ${e.roll}${mods ? `; modifiers: ${mods}` : ''}; result ${e.value}.`;
       break;
     }
-    case 'result': t = `Result: ${e.text || e.value}.`; break;
-    case 'disorder': t = e.text || `${u} is ${e.value ? 'disordered' : 'rallied'}.`; break;
-    case 'points': t = e.text || `${e.corps || e.side}: ${e.value} action points.`; break;
+    case 'result': t = `Result: ${said || e.value}.`; break;
+    case 'disorder': t = said || `${u} is ${e.value ? 'disordered' : 'rallied'}.`; break;
+    case 'points': t = said || `${e.corps || e.side}: ${e.value} action points.`; break;
     case 'phase':
       // Some rulesets name the phase only by its id (nap.combat): say it in words.
-      t = e.text && !/^[a-z]+\.[a-z_]+$/.test(e.text) ? e.text
-        : `Turn ${e.value}, ${e.side ? side(e.side) : 'next side'}: ${e.text ? `${phaseName(e.text).toLowerCase()} phase` : 'a new phase'}.`;
+      t = said && !/^[a-z]+\.[a-z_]+$/.test(said) ? said
+        : `Turn ${e.value}, ${e.side ? side(e.side) : 'next side'}: ${said ? `${phaseName(said).toLowerCase()} phase` : 'a new phase'}.`;
       break;
-    case 'game_over': t = e.text || 'The game is over.'; break;
-    default: t = e.text || `${e.type}${u ? ` ${u}` : ''}.`;
+    case 'game_over': t = said || 'The game is over.'; break;
+    default: t = said || `${e.type}${u ? ` ${u}` : ''}.`;
   }
   return t;
 }
@@ -56,7 +60,7 @@ export class GameLog {
   }
 
   /** Appends a batch of events (one accepted action). `who` names the acting side, if known. */
-  add(events, { turn, name, side, undone } = {}) {
+  add(events, { turn, name, side, words, undone } = {}) {
     if (undone) {
       this.list.append(el('li', { class: 'undo' }, `Taken back: ${undone}.`));
       this.scroll();
@@ -69,7 +73,7 @@ export class GameLog {
       this.events.push({ event: e, turn: t });
       const li = el('li', { class: `ev ev-${e.type}`, 'data-type': e.type, 'data-rule': e.rule || '' },
         t ? el('span', { class: 'turn' }, `T${t} `) : null,
-        eventText(e, name, side),
+        eventText(e, name, side, words),
         e.rule ? el('span', { class: 'rule' }, ` (${e.rule})`) : null);
       this.list.append(li);
     }

@@ -129,7 +129,7 @@ export class Replay {
     const where = `turn ${st.turn}, ${phaseName(st.phase)} phase, ${this.g.sideName(st.active)} to act`;
     const name = (u) => this.g.unitName(u);
     const ev = (st.events || []).filter((e) => e.type !== 'die' || e.text);
-    const what = this.pos === 0 ? 'The start.' : ev.length ? ev.map((e) => eventText(e, name, (x) => this.g.sideName(x))).join(' ') : 'No visible change.';
+    const what = this.pos === 0 ? 'The start.' : ev.length ? ev.map((e) => eventText(e, name, (x) => this.g.sideName(x), (t) => this.g.named(t))).join(' ') : 'No visible change.';
     return `Replay${this.mode === 'record' ? ' (record)' : ''}, action ${this.pos} of ${this.total} (${where}): ${what}`;
   }
 
