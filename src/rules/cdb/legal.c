@@ -33,15 +33,22 @@ typedef struct move_memo {
     int8_t turn[2];
 } move_memo;
 
-/* The verdict of candidate a (a step of dist hexes in direction d, or a turn), from the memo when
- * the unit stands where the impulse says its piece is, so that judge finds the same (dist, d). */
-static int memo_verdict(const grg_game *g, const cdb_board *b, int8_t *slot, grg_action a,
-                        int same_hex)
+/* The verdict of candidate a (a step of dist hexes in direction d, or a turn one way), from the
+ * memo when the unit stands where the impulse says its piece is: judge (activate.c) then asks
+ * exactly cdb_move_step(d, dist) or cdb_move_turn(way) of the open impulse, so legal asks them
+ * itself; elsewhere the full check. */
+static int memo_verdict(const grg_game *g, const cdb_board *b, int8_t *slot, grg_action a, int d,
+                        int dist, int same_hex)
 {
     if (!same_hex)
         return cdb_check_with(g, &a, NULL, b);
-    if (*slot < 0)
-        *slot = (int8_t)(cdb_check_with(g, &a, NULL, b) == 0);
+    if (*slot < 0) {
+        const cdb_move *mv = &cdb_cst(g)->mv;
+        cdb_move next;
+        int v = a.type == GRG_A_STEP ? cdb_move_step(g, mv, d, dist, &next, NULL, b)
+                                     : cdb_move_turn(g, mv, a.arg, &next, NULL, b);
+        *slot = (int8_t)(v == 0);
+    }
     return *slot ? 0 : -1;
 }
 
@@ -53,7 +60,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
 {
     const cdb_state *st = cdb_cst(g);
     const grg_unit *x = &g->units[u];
-    grg_action a = grg_action_make(GRG_A_ACTIVATE, u);
+    grg_action a;
     if (st->pend != CDB_PEND_NONE) {
         if (u != st->pend_unit)
             return; /* cdb_check_decision: only the unit concerned decides */
@@ -79,13 +86,13 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                     a.hex = grg_hex_neighbour(x->hex, d);
                     if (dist == 2)
                         a.hex = grg_hex_neighbour(a.hex, d);
-                    if (memo_verdict(g, b, &memo->step[dist - 1][d], a, same) == 0)
+                    if (memo_verdict(g, b, &memo->step[dist - 1][d], a, d, dist, same) == 0)
                         grg_action_list_push(out, a);
                 }
             for (int way = -1; way <= 1; way += 2) {
                 a = grg_action_make(GRG_A_TURN, u);
                 a.arg = (int16_t)way;
-                if (memo_verdict(g, b, &memo->turn[(way + 1) / 2], a, 1) == 0)
+                if (memo_verdict(g, b, &memo->turn[(way + 1) / 2], a, 0, 0, 1) == 0)
                     grg_action_list_push(out, a);
             }
             return;
@@ -93,6 +100,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
         if (x->side != g->active || !cdb_on_map(g, u))
             return; /* activate, group and hold need a unit of the active side on the map */
         if (st->stage == CDB_STAGE_FREE) {
+            a = grg_action_make(GRG_A_ACTIVATE, u);
             push_if(g, b, a, out);
             a.arg = 1;
             push_if(g, b, a, out);
@@ -155,6 +163,14 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (n > 0) {
         for (int i = 0; i < n; i++)
             unit_candidates(g, b, &memo, units[i], out);
+    } else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE &&
+               st->pend == CDB_PEND_NONE) { /* only the moving counters have candidates */
+        for (int w = 0; w < GRG_MAX_UNITS / 32; w++)
+            for (uint32_t bits = st->mv.moving[w]; bits; bits &= bits - 1) {
+                int u = w * 32 + __builtin_ctz(bits);
+                if (u < g->n_units && cdb_on_map(g, u))
+                    unit_candidates(g, b, &memo, u, out);
+            }
     } else {
         for (int u = 0; u < g->n_units; u++)
             if (cdb_on_map(g, u))
