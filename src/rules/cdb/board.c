@@ -36,14 +36,7 @@ int cdb_top_at(const grg_game *g, grg_hex h)
     return best;
 }
 
-const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h)
-{
-    static const cdb_terrain off_map = {CDB_IMPASSABLE, 0, 0, 0};
-    int t = grg_map_terrain(&g->sc->map, h);
-    return t < 0 ? &off_map : &cdb_data_of(g)->terrain[t];
-}
-
-int cdb_terrain_cls(const grg_game *g, grg_hex h) { return cdb_terrain_at(g, h)->cls; }
+const cdb_terrain cdb_off_map = {CDB_IMPASSABLE, 0, 0, 0};
 
 /* The class of crossing the hexside from h in direction dir: its worst feature, unless a bridge or
  * ford cancels it. */

@@ -264,13 +264,30 @@ static inline grg_hex cdb_nb(grg_hex h, int dir)
     grg_hex n = {h.q + nq[d], h.r + nr[d]};
     return n;
 }
+/* grg_map_index inline (odd-r offsets, spec A.1.3), for the hot loops: -1 off the map. */
+static inline int cdb_map_index(const grg_map *m, grg_hex h)
+{
+    int col = h.q + (h.r - (h.r % 2 != 0)) / 2;
+    if (col < 0 || h.r < 0 || col >= m->width || h.r >= m->height)
+        return -1;
+    return h.r * m->width + col;
+}
+/* Terrain of a hex (an impassable class off the map), inline: every move and command path asks. */
+extern const cdb_terrain cdb_off_map;
+static inline const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h)
+{
+    int i = cdb_map_index(&g->sc->map, h);
+    return i < 0 ? &cdb_off_map : &cdb_data_of(g)->terrain[g->sc->map.terrain[i]];
+}
+static inline int cdb_terrain_cls(const grg_game *g, grg_hex h)
+{
+    return cdb_terrain_at(g, h)->cls;
+}
 /* Counters at h, top first; returns the count (at most 3 are kept). */
 int cdb_stack(const grg_game *g, grg_hex h, int out[3]);
 int cdb_top_at(const grg_game *g, grg_hex h); /* the same answer as grg_unit_at */
-int cdb_terrain_cls(const grg_game *g, grg_hex h); /* CDB_IMPASSABLE off the map */
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
-const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h);
 int cdb_is_general(const grg_game *g, int u);
 int cdb_is_irregular(const grg_game *g, int u);
 int cdb_is_impetuous(const grg_game *g, int u);

@@ -89,8 +89,10 @@ static int has_partner(const grg_game *g, int u, grg_verdict *why, const cdb_boa
             y->v[CDB_V_IMPULSES] == x->v[CDB_V_IMPULSES] && may_add(g, &u, 1, i, NULL, b) == 0)
             return 0;
     }
-    if (first >= 0)
+    if (first >= 0 && why) /* only the message: may_add refused first above, or on a cheap test */
         return may_add(g, &u, 1, first, why, b);
+    if (first >= 0)
+        return -1;
     return grg_refuse(why, "CDB-5.1.a", "No unit could form a group with %s", cdb_name(g, u));
 }
 

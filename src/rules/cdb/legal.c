@@ -100,10 +100,15 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
         if (x->side != g->active || !cdb_on_map(g, u))
             return; /* activate, group and hold need a unit of the active side on the map */
         if (st->stage == CDB_STAGE_FREE) {
+            /* arg 1, the front rank alone, is arg 0's check and a stack of two under its top */
+            int cs[3];
             a = grg_action_make(GRG_A_ACTIVATE, u);
-            push_if(g, b, a, out);
-            a.arg = 1;
-            push_if(g, b, a, out);
+            if (cdb_check_with(g, &a, NULL, b) == 0) {
+                grg_action_list_push(out, a);
+                a.arg = 1;
+                if (cdb_is_top(g, u) && cdb_b_stack(g, b, x->hex, cs) >= 2)
+                    grg_action_list_push(out, a);
+            }
             push_if(g, b, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
         } else { /* a group is being declared: only additions and its hold */
             push_if(g, b, grg_action_make(GRG_A_GROUP_ADD, u), out);

@@ -279,7 +279,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     char at[16] = "";
     if (why) /* labels only for messages */
         cdb_label(g, h, at, sizeof at);
-    if (!grg_map_contains(&g->sc->map, h))
+    if (cdb_map_index(&g->sc->map, h) < 0)
         return grg_refuse(why, "CDB-9.1.c", "%s cannot leave the map", cdb_name(g, u));
     int cls = cdb_terrain_cls(g, h), scls = cdb_side_cls(g, from, dir);
     if (scls > cls)

@@ -210,8 +210,7 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
             int blocked = b ? cdb_b_enemy_at(g, b, side, n)
                             : enemy[(n.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + n.q - from.q +
                                     CDB_DIRECT_R];
-            reach[i][j] = (uint8_t)(!blocked && grg_map_contains(&g->sc->map, n) &&
-                                    cdb_terrain_cls(g, n) != CDB_IMPASSABLE);
+            reach[i][j] = (uint8_t)(!blocked && cdb_terrain_cls(g, n) != CDB_IMPASSABLE);
         }
     return reach[a][bb];
 }
