@@ -1,8 +1,9 @@
 /* One-ply lookahead with imagined dice, shared by the greedy player (its whole judgement) and the
  * search player (to choose which actions deserve rollouts). An action is applied on a re-seeded
  * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
- * heaviest action of the rules of thumb until the side could end the phase again, and the result
- * is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
+ * heaviest action of the rules of thumb until the side could end the phase again or the phase
+ * changes (so ending a phase is judged where the phase's other actions are, not after the next
+ * phase's compulsory combats have been fought in its favour), and the result is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
  * thrown. The engine's combat preview adds two judgements: the odds of a combat declared on the
  * way (attacker total over defender total), and the matchups of the units left in contact (the
  * expected exchange of each adjacent pair from the preview's outcome chances, whole stacks
@@ -181,12 +182,12 @@ static int starts_activation(const grg_action *a)
            a->type == GRG_A_GROUP_ADD || a->type == GRG_A_GROUP_CLOSE;
 }
 
-/* One imagined future of a: apply it on a clone with dice from `seed`, complete, evaluate. Sets
- * *rolled when a die was thrown on the way. */
+/* One imagined future of a: apply it on a clone with dice from `seed`, complete it within the
+ * phase, evaluate. Sets *rolled when a die was thrown on the way. */
 static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
                      int *rolled)
 {
-    int me = g->active;
+    int me = g->active, phase = g->phase;
     grg_game *s = la->scratch;
     grg_game_copy(s, g);
     grg_game_reseed(s, seed);
@@ -198,7 +199,7 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     if (grg_apply(s, a, NULL, NULL) < 0)
         return -1e9;
     decl_note(&d, a);
-    for (int k = 0; k < MAX_COMPLETION && !s->over && s->active == me; k++) {
+    for (int k = 0; k < MAX_COMPLETION && !s->over && s->active == me && s->phase == phase; k++) {
         grg_legal(s, NULL, 0, &la->inner);
         if (la->inner.n == 0 || has_end_phase(&la->inner))
             break;
