@@ -393,7 +393,7 @@ int cdb_field_get(const cdb_field *f, grg_hex h);
 
 /* Movement (move.c). */
 int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach);
-/* b: legal's board view, or NULL (view.c). */
+/* b: legal's board view, or NULL (view.c). next holds the impulse after it only on a yes. */
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
                   grg_verdict *why, const cdb_board *b);
 int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why,

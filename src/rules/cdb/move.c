@@ -357,7 +357,6 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
                   grg_verdict *why, const cdb_board *b)
 {
-    *next = *mv;
     int u = mv->piece[0];
     if (mv->flags & CDB_MF_STOPPED)
         return grg_refuse(why, (mv->flags & CDB_MF_JOINED) ? "CDB-8.1.d" : "CDB-7.1.b",
@@ -393,6 +392,7 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
                           "%s has %d movement points this impulse and has spent %d", cdb_name(g, u),
                           cdb_move_ma(g, mv), mv->mp);
     }
+    *next = *mv; /* after the quick refusals: next is only read after a yes */
     next->mode = (int16_t)mode;
     for (int i = 0; i < mv->n; i++) {
         if ((mv->flags & CDB_MF_START_ZOC) && !(mv->flags & CDB_MF_LEFT_ZOC) &&
@@ -433,7 +433,6 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
 int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why,
                   const cdb_board *b)
 {
-    *next = *mv;
     int u = mv->piece[0];
     if (mv->facing < 0)
         return grg_refuse(why, "CDB-6.1", "Baggage has no facing");
@@ -461,6 +460,7 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
     if (mv->mp + cost > cdb_move_ma(g, mv))
         return grg_refuse(why, "CDB-6.2.a", "Turning costs 1 MP per vertex; %s has none left",
                           cdb_name(g, u));
+    *next = *mv;
     next->facing = (int16_t)((mv->facing + (way > 0 ? 1 : 5)) % 6);
     next->turns = (int16_t)(mv->turns + 1);
     next->run = (int16_t)((mv->run != 0 && (mv->run > 0) == (way > 0)) ? mv->run + way : way);
