@@ -320,6 +320,10 @@ int cdb_enemy_in_zoc(const grg_game *g, int u); /* an enemy stands in one of u's
 int cdb_frontal_contact(const grg_game *g, int a, int b);
 int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h);
 int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r);
+/* cdb_enemy_within for many hexes: the enemies' hexes read once (GRG_MAX_UNITS at most), then
+ * whether one of them lies within r of h. */
+int cdb_enemy_hexes(const grg_game *g, int side, grg_hex *out);
+int cdb_any_within(const grg_hex *hexes, int n, grg_hex h, int r);
 int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 
 /* A per-call view of stacks and zones of control (view.c), built by legal (and the melee pivots)
@@ -376,7 +380,11 @@ int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
 int cdb_cinc_commands(const grg_game *g, const int *units, int n);
 void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev);
 int cdb_corps_side(const grg_game *g, int corps);
-int cdb_corps_frozen(const grg_game *g, int corps); /* scenario: may not act yet */
+/* Scenario special rule: a corps held back until a turn (Kadesh: the Hittite reserve). */
+static inline int cdb_corps_frozen(const grg_game *g, int corps)
+{
+    return g->opt[CDB_OPT_FROZEN_CORPS] == corps + 1 && g->turn < g->opt[CDB_OPT_FROZEN_UNTIL];
+}
 
 /* Bounded breadth-first distances on the map (path.c), in a window around `centre`. */
 #define CDB_FIELD_R 48

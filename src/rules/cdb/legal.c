@@ -67,7 +67,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
         for (int t = GRG_A_RETREAT; t <= GRG_A_ADVANCE; t++)
             for (int d = 0; d < 6; d++) {
                 a = grg_action_make((grg_action_type)t, u);
-                a.hex = grg_hex_neighbour(x->hex, d);
+                a.hex = cdb_nb(x->hex, d);
                 push_if(g, b, a, out);
             }
         return;
@@ -83,9 +83,9 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
             for (int dist = 1; dist <= 2; dist++)
                 for (int d = 0; d < 6; d++) {
                     a = grg_action_make(GRG_A_STEP, u);
-                    a.hex = grg_hex_neighbour(x->hex, d);
+                    a.hex = cdb_nb(x->hex, d);
                     if (dist == 2)
-                        a.hex = grg_hex_neighbour(a.hex, d);
+                        a.hex = cdb_nb(a.hex, d);
                     if (memo_verdict(g, b, &memo->step[dist - 1][d], a, d, dist, same) == 0)
                         grg_action_list_push(out, a);
                 }

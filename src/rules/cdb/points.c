@@ -11,12 +11,6 @@ int cdb_corps_side(const grg_game *g, int corps)
     return (cdb_cst(g)->cflags[corps] & CDB_CF_SWITCHED) ? 1 - s : s;
 }
 
-/* Scenario special rule: a corps held back until a turn (Kadesh: the Hittite reserve). */
-int cdb_corps_frozen(const grg_game *g, int corps)
-{
-    return g->opt[CDB_OPT_FROZEN_CORPS] == corps + 1 && g->turn < g->opt[CDB_OPT_FROZEN_UNTIL];
-}
-
 static int surprised(const grg_game *g, int corps)
 {
     return g->opt[CDB_OPT_SURPRISED_CORPS] == corps + 1 && g->turn == 1;

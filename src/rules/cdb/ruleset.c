@@ -105,9 +105,11 @@ static void start_player_turn(grg_game *g, grg_events *ev)
     phase_event(g, "B.3", "action points", ev);
     reinforcements(g, ev);
     cdb_roll_points(g, ev);
+    grg_hex enemy[GRG_MAX_UNITS];
+    int n_enemy = cdb_enemy_hexes(g, g->active, enemy);
     for (int u = 0; u < g->n_units; u++)
         if (cdb_on_map(g, u) && g->units[u].side == g->active &&
-            cdb_enemy_within(g, g->active, g->units[u].hex, d->strategic))
+            cdb_any_within(enemy, n_enemy, g->units[u].hex, d->strategic))
             g->units[u].flags |= CDB_UF_NEAR;
     g->phase = CDB_PH_MOVE;
     phase_event(g, "B.3", "movement", ev);
@@ -198,9 +200,12 @@ static int check_end_phase(const grg_game *g, grg_verdict *why, const cdb_board 
                           "First designate whom each enemy engaged by several of your units faces");
     if (st->stage != CDB_STAGE_FREE)
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse, group or combat first");
-    if (g->phase == CDB_PH_MELEE)
-        return cdb_melee_owed(g, why, b);
-    return 0;
+    if (g->phase != CDB_PH_MELEE)
+        return 0;
+    cdb_board view; /* every attacker's frontal stacks: read once when legal has no view */
+    if (!b)
+        cdb_board_build(g, &view);
+    return cdb_melee_owed(g, why, b ? b : &view);
 }
 
 static void apply_end_phase(grg_game *g, grg_events *ev)

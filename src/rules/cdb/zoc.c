@@ -83,6 +83,25 @@ int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r)
     return 0;
 }
 
+/* The hexes of the enemies of `side` on the map (out holds GRG_MAX_UNITS), for many
+ * cdb_enemy_within questions at once with cdb_any_within; returns their count. */
+int cdb_enemy_hexes(const grg_game *g, int side, grg_hex *out)
+{
+    int n = 0;
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].side != side && g->units[i].status == GRG_UNIT_ON_MAP)
+            out[n++] = g->units[i].hex;
+    return n;
+}
+
+int cdb_any_within(const grg_hex *hexes, int n, grg_hex h, int r)
+{
+    for (int i = 0; i < n; i++)
+        if (cdb_dist(hexes[i], h) <= r)
+            return 1;
+    return 0;
+}
+
 /* The zoc query: every frontal hex on the map of every unit that exerts a ZOC. */
 int cdb_zoc_query(const grg_game *g, grg_zoc *out)
 {
