@@ -299,6 +299,11 @@ static int needs_hold(const grg_game *g, int u, int demoralised)
                        : cdb_is_impetuous(g, u) && !(g->units[u].flags & CDB_UF_CONTROLLED);
 }
 
+int cdb_needs_hold(const grg_game *g, int u)
+{
+    return needs_hold(g, u, (cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_DEMORALISED) != 0);
+}
+
 /* CDB-P5, 9.5.a, P13: pay to keep an impetuous unit in hand, or to hold a demoralised one; 1 PA
  * holds one unit, or a whole group being declared (hold on any member instead of group_close). */
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why)

@@ -431,6 +431,9 @@ int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
 void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev);
 void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev);
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
+/* u's stack needs a PA to stay put: impetuous and not under control (CDB-9.5.a), or of a
+ * demoralised corps and not held (CDB-P13). */
+int cdb_needs_hold(const grg_game *g, int u);
 void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why,
                      const cdb_board *b);

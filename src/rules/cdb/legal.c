@@ -110,10 +110,20 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                     grg_action_list_push(out, a);
             }
             push_if(g, b, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
-        } else { /* a group is being declared: only additions and its hold */
-            push_if(g, b, grg_action_make(GRG_A_GROUP_ADD, u), out);
+            if (cdb_needs_hold(g, u)) /* cdb_check_hold refuses a unit that needs none */
+                push_if(g, b, grg_action_make(GRG_A_HOLD, u), out);
+            return;
         }
-        push_if(g, b, grg_action_make(GRG_A_HOLD, u), out);
+        /* a group is being declared: additions next to a member (may_add), its hold by a member */
+        int member = 0, next_to = 0;
+        for (int i = 0; i < st->group_n; i++) {
+            member |= st->group[i] == u;
+            next_to |= cdb_dist(g->units[st->group[i]].hex, x->hex) == 1;
+        }
+        if (next_to)
+            push_if(g, b, grg_action_make(GRG_A_GROUP_ADD, u), out);
+        if (member)
+            push_if(g, b, grg_action_make(GRG_A_HOLD, u), out);
         return;
     case CDB_PH_MISSILE:
         if (st->stage != CDB_STAGE_FREE || x->side != g->active || !cdb_is_top(g, u) ||
