@@ -338,10 +338,11 @@ typedef struct cdb_cmd_memo {
     int16_t dist[GRG_MAX_UNITS];
     int16_t far[GRG_MAX_UNITS];
     int8_t engaged[GRG_MAX_CORPS]; /* CDB-4.2.c: the corps' general is next to an enemy; -1 */
+    int16_t cinc[GRG_MAX_SIDES];   /* the first CinC counter of each side, any status, -1 none;
+                                      -2 not asked yet */
 } cdb_cmd_memo;
 typedef struct cdb_board {
     cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */
-    int16_t cinc[GRG_MAX_SIDES];    /* the first CinC counter of each side, any status, or -1 */
     /* A view near the moving pieces only (radius > 0): it holds the counters within `radius` hexes
      * of a hex in near[], so it answers for hexes within radius - 1 of one; the questions about
      * any other hex scan the units. radius 0: the whole board. */

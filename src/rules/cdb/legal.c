@@ -172,6 +172,8 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     cdb_cmd_memo cmd; /* command distances, asked by activations and groups */
     memset(cmd.dist, 0xff, sizeof cmd.dist);
     memset(cmd.engaged, 0xff, sizeof cmd.engaged);
+    for (int s = 0; s < GRG_MAX_SIDES; s++)
+        cmd.cinc[s] = -2;
     b->memo = &cmd;
     move_memo memo;
     memset(&memo, 0xff, sizeof memo);

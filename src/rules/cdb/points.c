@@ -315,12 +315,15 @@ static void memo_distance(const grg_game *g, const int *units, int n, int gen, g
         term(out, cost, "CDB-4.2.b", "", m->far[near]);
 }
 
-/* cdb_cinc_commands with the view's CinC of each side. */
+/* cdb_cinc_commands with the CinC of each side found once per legal call (its memo). */
 static int cinc_commands(const grg_game *g, const int *units, int n, const cdb_board *b)
 {
-    if (!b || n == 1)
+    if (!b || !b->memo || n == 1)
         return cdb_cinc_commands(g, units, n);
-    int cinc = b->cinc[g->units[units[0]].side];
+    int side = g->units[units[0]].side;
+    if (b->memo->cinc[side] == -2)
+        b->memo->cinc[side] = (int16_t)cinc_of_side(g, side);
+    int cinc = b->memo->cinc[side];
     return cinc >= 0 && g->units[cinc].corps == g->units[units[0]].corps;
 }
 

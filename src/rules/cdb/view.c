@@ -90,18 +90,10 @@ void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, 
             r1 = near[i].r;
     }
     q0 -= radius, q1 += radius, r0 -= radius, r1 += radius;
-    int n_cinc = 0; /* the CinCs found so far: the scenario's flags are read until both are */
-    for (int s = 0; s < GRG_MAX_SIDES; s++)
-        b->cinc[s] = -1;
     static const int8_t nq[7] = {1, 1, 0, -1, -1, 0, 1}, nr[7] = {0, -1, -1, 0, 1, 1, 0};
     const cdb_data *d = cdb_data_of(g);
     const grg_unit *x = g->units;
     for (int i = 0; i < g->n_units; i++) {
-        if (n_cinc < GRG_MAX_SIDES && g->sc->units[i].cinc && x[i].side >= 0 &&
-            x[i].side < GRG_MAX_SIDES && b->cinc[x[i].side] < 0) {
-            b->cinc[x[i].side] = (int16_t)i;
-            n_cinc++;
-        }
         if (x[i].status != GRG_UNIT_ON_MAP ||
             (b->radius && (x[i].hex.q < q0 || x[i].hex.q > q1 || x[i].hex.r < r0 ||
                            x[i].hex.r > r1 || !in_reach(b, x[i].hex))))
