@@ -88,12 +88,8 @@ static int cdb_advance_target(const grg_game *g, int u)
             int dist = grg_hex_distance(h, g->units[e].hex);
             if (pass == 1 && dist > d->advance_near)
                 continue;
-            if (pass == 2) {
-                grg_los_result los;
-                if (!cdb_type_of(g, e)->baggage ||
-                    (cdb_los(g, h, g->units[e].hex, &los), !los.clear))
-                    continue;
-            }
+            if (pass == 2 && (!cdb_type_of(g, e)->baggage || !cdb_sees(g, h, g->units[e].hex)))
+                continue;
             if (pass == 3) {
                 dist = 1 << 14;
                 for (int k = 0; k < 6; k++) {

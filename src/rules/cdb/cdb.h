@@ -369,6 +369,8 @@ int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side,
 
 /* Sight (sight.c). */
 int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
+/* cdb_los's answer alone, without its report (command distances ask it often). */
+int cdb_sees(const grg_game *g, grg_hex from, grg_hex to);
 /* CDB-10.2.c: shooting also needs no unit in an intermediate hex. */
 int cdb_shot_clear(const grg_game *g, grg_hex from, grg_hex to);
 

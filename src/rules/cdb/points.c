@@ -277,8 +277,8 @@ static int command_distance(const grg_game *g, const int *units, int n, int gen,
         term(out, cost, "CDB-4.2.b", label, d->cost_far);
         return d->command_far + 1;
     }
-    grg_los_result los; /* sight matters only from command_sight hexes on */
-    if (best >= d->command_sight && (cdb_los(g, g->units[near].hex, gh, &los), !los.clear)) {
+    /* sight matters only from command_sight hexes on */
+    if (best >= d->command_sight && !cdb_sees(g, g->units[near].hex, gh)) {
         if (out->n_terms >= 0)
             snprintf(label, sizeof label, "out of sight of its general, %d hexes away", best);
         term(out, cost, "CDB-4.2.b", label, d->cost_far);

@@ -16,10 +16,10 @@ static int hex_blocks(void *vctx, grg_hex h)
 {
     const sight_ctx *c = vctx;
     const grg_game *g = c->g;
-    int t = grg_map_terrain(&g->sc->map, h);
-    if (t >= 0 && g->sc->data->terrain[t].blocks_los)
+    int i = cdb_map_index(&g->sc->map, h); /* off the map: no terrain, level 0 */
+    if (i >= 0 && g->sc->data->terrain[g->sc->map.terrain[i]].blocks_los)
         return 1;
-    if (grg_map_elevation(&g->sc->map, h) > c->top)
+    if ((i >= 0 ? g->sc->map.elevation[i] : 0) > c->top)
         return 1;
     return c->units && grg_unit_at(g, h) >= 0;
 }
@@ -68,6 +68,12 @@ int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out)
                      "a hill higher than both ends blocks the line of sight");
     }
     return 0;
+}
+
+int cdb_sees(const grg_game *g, grg_hex from, grg_hex to)
+{
+    grg_los_item at;
+    return !wood_limited(g, from, to) && walk(g, from, to, 0, &at);
 }
 
 int cdb_shot_clear(const grg_game *g, grg_hex from, grg_hex to)
