@@ -72,18 +72,6 @@ int cdb_is_general(const grg_game *g, int u)
     return g->sc->units[u].general || g->sc->units[u].cinc;
 }
 
-int cdb_is_irregular(const grg_game *g, int u)
-{
-    int v = g->sc->units[u].irregular;
-    return v >= 0 ? v : cdb_type_of(g, u)->irregular;
-}
-
-int cdb_is_impetuous(const grg_game *g, int u)
-{
-    int v = g->sc->units[u].impetuous;
-    return v >= 0 ? v : cdb_type_of(g, u)->impetuous;
-}
-
 int cdb_range(const grg_game *g, int u)
 {
     int v = g->sc->units[u].range;

@@ -289,8 +289,16 @@ int cdb_top_at(const grg_game *g, grg_hex h); /* the same answer as grg_unit_at 
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
 int cdb_is_general(const grg_game *g, int u);
-int cdb_is_irregular(const grg_game *g, int u);
-int cdb_is_impetuous(const grg_game *g, int u);
+static inline int cdb_is_irregular(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].irregular;
+    return v >= 0 ? v : cdb_type_of(g, u)->irregular;
+}
+static inline int cdb_is_impetuous(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].impetuous;
+    return v >= 0 ? v : cdb_type_of(g, u)->impetuous;
+}
 int cdb_range(const grg_game *g, int u);
 int cdb_quality(const grg_game *g, int u);
 int cdb_same_or_reverse(int a, int b);
@@ -358,7 +366,47 @@ typedef struct cdb_board {
 void cdb_board_build(const grg_game *g, cdb_board *b);
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n,
                           int radius);
-int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3]);
+/* The view's lookups, inline for the hot loops (view.c builds the table). Key of a hex: both
+ * coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
+static inline uint32_t cdb_view_key(grg_hex h)
+{
+    return ((uint32_t)(h.q + 2048) << 12 | (uint32_t)(h.r + 2048)) + 1u;
+}
+/* The slot of h, or -1 when no counter stands in it and no ZOC reaches it. */
+static inline int cdb_view_find(const cdb_board *b, grg_hex h)
+{
+    uint32_t k = cdb_view_key(h);
+    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS), n = 0; n < CDB_BOARD_SLOTS;
+         i = (i + 1) & (CDB_BOARD_SLOTS - 1), n++) {
+        if (b->key[i] == k)
+            return (int)i;
+        if (b->key[i] == 0)
+            return -1;
+    }
+    return -1;
+}
+/* Whether the view answers for h: always for a whole-board view, else within radius - 1 of one
+ * of its centres (every counter that stands in h or next to it is then in the view). */
+static inline int cdb_view_covers(const cdb_board *b, grg_hex h)
+{
+    if (b->radius == 0)
+        return 1;
+    for (int i = 0; i < b->n_near; i++)
+        if (cdb_dist(h, b->near[i]) < b->radius)
+            return 1;
+    return 0;
+}
+static inline int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
+{
+    if (!b || !cdb_view_covers(b, h))
+        return cdb_stack(g, h, out);
+    int s = cdb_view_find(b, h);
+    if (s < 0)
+        return 0;
+    for (int j = 0; j < b->n_at[s]; j++)
+        out[j] = b->at[s][j];
+    return b->n_at[s];
+}
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h);
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
 int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);

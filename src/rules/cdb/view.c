@@ -9,29 +9,11 @@
 
 #include <string.h>
 
-/* Key of a hex: both coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
-static inline uint32_t key_of(grg_hex h)
-{
-    return ((uint32_t)(h.q + 2048) << 12 | (uint32_t)(h.r + 2048)) + 1u;
-}
-
-static inline int find(const cdb_board *b, grg_hex h)
-{
-    uint32_t k = key_of(h);
-    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS), n = 0; n < CDB_BOARD_SLOTS;
-         i = (i + 1) & (CDB_BOARD_SLOTS - 1), n++) {
-        if (b->key[i] == k)
-            return (int)i;
-        if (b->key[i] == 0)
-            return -1;
-    }
-    return -1;
-}
 
 /* The slot of h, made if missing. */
 static inline int slot(cdb_board *b, grg_hex h)
 {
-    uint32_t k = key_of(h);
+    uint32_t k = cdb_view_key(h);
     uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS);
     while (b->key[i] != 0 && b->key[i] != k)
         i = (i + 1) & (CDB_BOARD_SLOTS - 1);
@@ -45,17 +27,6 @@ static inline int slot(cdb_board *b, grg_hex h)
     return (int)i;
 }
 
-/* Whether the view answers for h: always for a whole-board view, else within radius - 1 of one
- * of its centres (every counter that stands in h or next to it is then in the view). */
-static inline int covers(const cdb_board *b, grg_hex h)
-{
-    if (b->radius == 0)
-        return 1;
-    for (int i = 0; i < b->n_near; i++)
-        if (cdb_dist(h, b->near[i]) < b->radius)
-            return 1;
-    return 0;
-}
 
 static int in_reach(const cdb_board *b, grg_hex h)
 {
@@ -120,37 +91,25 @@ void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, 
     }
 }
 
-int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
-{
-    if (!b || !covers(b, h))
-        return cdb_stack(g, h, out);
-    int s = find(b, h);
-    if (s < 0)
-        return 0;
-    for (int j = 0; j < b->n_at[s]; j++)
-        out[j] = b->at[s][j];
-    return b->n_at[s];
-}
-
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
 {
-    if (!b || !covers(b, h))
+    if (!b || !cdb_view_covers(b, h))
         return cdb_top_at(g, h);
-    int s = find(b, h);
+    int s = cdb_view_find(b, h);
     return s < 0 ? -1 : b->top[s];
 }
 
 /* Whether some side other than `side` exerts a ZOC into h. */
 static int enemy_zoc_bits(const cdb_board *b, int side, grg_hex h)
 {
-    int s = find(b, h);
+    int s = cdb_view_find(b, h);
     return s >= 0 && (b->zoc[s] & ~(1u << (side & 7))) != 0;
 }
 
 /* The exerting counters stand in the six hexes around h: their tops, listed in unit order. */
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
 {
-    if (!b || !covers(b, h))
+    if (!b || !cdb_view_covers(b, h))
         return cdb_zoc_on(g, side, h, out);
     if (!enemy_zoc_bits(b, side, h))
         return 0;
@@ -162,11 +121,11 @@ int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int
  * view was built (the pivots of CDB-6.3, melee.c); nothing may have moved. */
 int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
 {
-    if (!b || !covers(b, h))
+    if (!b || !cdb_view_covers(b, h))
         return cdb_zoc_on(g, side, h, out);
     int n = 0, all[18]; /* up to 3 counters in each of 6 hexes; the first 6 are kept, as a scan */
     for (int d = 0; d < 6; d++) {
-        int s = find(b, cdb_nb(h, d));
+        int s = cdb_view_find(b, cdb_nb(h, d));
         for (int j = 0; s >= 0 && j < b->n_at[s]; j++) {
             int e = b->at[s][j];
             const grg_unit *y = &g->units[e];
@@ -188,17 +147,17 @@ int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h,
 
 int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
 {
-    if (!b || !covers(b, g->units[u].hex))
+    if (!b || !cdb_view_covers(b, g->units[u].hex))
         return cdb_in_enemy_zoc(g, u);
     return cdb_on_map(g, u) && enemy_zoc_bits(b, g->units[u].side, g->units[u].hex);
 }
 
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {
-    if (!b || !covers(b, h))
+    if (!b || !cdb_view_covers(b, h))
         return cdb_adjacent_enemy(g, side, h);
     for (int d = 0; d < 6; d++) {
-        int s = find(b, cdb_nb(h, d));
+        int s = cdb_view_find(b, cdb_nb(h, d));
         for (int j = 0; s >= 0 && j < b->n_at[s]; j++)
             if (g->units[b->at[s][j]].side != side)
                 return 1;
@@ -210,13 +169,13 @@ int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_he
  * enemy-held hexes of the command path (points.c). */
 int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {
-    if (!b || !covers(b, h)) {
+    if (!b || !cdb_view_covers(b, h)) {
         for (int i = 0; i < g->n_units; i++)
             if (g->units[i].side != side && g->units[i].status == GRG_UNIT_ON_MAP &&
                 grg_hex_eq(g->units[i].hex, h))
                 return 1;
         return 0;
     }
-    int s = find(b, h);
+    int s = cdb_view_find(b, h);
     return s >= 0 && (b->occ[s] & ~(1u << (side & 7))) != 0;
 }
