@@ -76,9 +76,12 @@ int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
 void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev)
 {
     cdb_state *st = cdb_st(g);
-    grg_command c;
+    grg_command c; /* the terms only for the event */
     int strategic = g->units[leaders[0]].v[CDB_V_IMPULSES] > 0;
-    cdb_command_cost(g, leaders, n, strategic, &c);
+    if (ev)
+        cdb_command_cost(g, leaders, n, strategic, &c);
+    else
+        c.cost = cdb_command_points(g, leaders, n, strategic);
     int cinc = cdb_cinc_commands(g, leaders, n);
     cdb_pay(g, g->units[leaders[0]].corps, c.cost, cinc);
     if (cinc)
@@ -188,9 +191,9 @@ static void after_step(grg_game *g, const cdb_move *mv, grg_hex passed, grg_even
         for (int j = 0; j < 3 && mv->pc[3 * i + j] >= 0; j++)
             g->units[mv->pc[3 * i + j]].flags |= CDB_UF_MOVED | (near ? CDB_UF_NEAR : 0);
         for (int e = 0; e < g->n_units; e++)
-            if (g->units[e].side != side && cdb_on_map(g, e) &&
-                grg_hex_distance(g->units[e].hex, mv->at[i]) == 1 &&
-                (cdb_cst(g)->cflags[g->units[e].corps] & CDB_CF_UNRELIABLE))
+            if (g->units[e].side != side &&
+                (cdb_cst(g)->cflags[g->units[e].corps] & CDB_CF_UNRELIABLE) && cdb_on_map(g, e) &&
+                cdb_dist(g->units[e].hex, mv->at[i]) == 1)
                 cdb_make_reliable(g, g->units[e].corps, "an enemy unit moved next to it", ev);
     }
     if (mv->n == 1 && cdb_type_of(g, mv->piece[0])->psiloi && grg_map_contains(&g->sc->map, passed))

@@ -328,10 +328,14 @@ int cdb_enemy_in_zoc(const grg_game *g, int u); /* an enemy stands in one of u's
 int cdb_frontal_contact(const grg_game *g, int a, int b);
 int cdb_adjacent_enemy(const grg_game *g, int side, grg_hex h);
 int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r);
-/* cdb_enemy_within for many hexes: the enemies' hexes read once (GRG_MAX_UNITS at most), then
- * whether one of them lies within r of h. */
-int cdb_enemy_hexes(const grg_game *g, int side, grg_hex *out);
-int cdb_any_within(const grg_hex *hexes, int n, grg_hex h, int r);
+/* cdb_enemy_within for many hexes: the enemies' hexes read once with their box (q, r and q + r
+ * ranges), then whether one of them lies within r of h. */
+typedef struct cdb_hexes {
+    int n, q0, q1, r0, r1, s0, s1;
+    grg_hex at[GRG_MAX_UNITS];
+} cdb_hexes;
+void cdb_enemy_hexes(const grg_game *g, int side, cdb_hexes *out);
+int cdb_any_within(const cdb_hexes *set, grg_hex h, int r);
 int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 
 /* A per-call view of stacks and zones of control (view.c), built by legal (and the melee pivots)
@@ -424,7 +428,10 @@ int cdb_shot_clear(const grg_game *g, grg_hex from, grg_hex to);
 
 /* Action points and command (points.c). */
 void cdb_roll_points(grg_game *g, grg_events *ev);
+/* The PA cost of activating these units with each term (extra: a strategic impulse), and the
+ * cost alone, without the texts. */
 int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out);
+int cdb_command_points(const grg_game *g, const int *units, int n, int extra);
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b);
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);

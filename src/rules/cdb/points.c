@@ -403,6 +403,13 @@ int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_
     return cost_terms(g, units, n, extra, 1, 1, out, NULL);
 }
 
+int cdb_command_points(const grg_game *g, const int *units, int n, int extra)
+{
+    grg_command c;
+    cost_terms(g, units, n, extra, 1, 0, &c, NULL);
+    return c.cost;
+}
+
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
  * command-distance search is skipped when its +1 cannot change the answer. */
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,

@@ -100,7 +100,6 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
         start = st->mv; /* the open impulse, from where it is now */
         s->ap = 0;
     } else {
-        grg_command c;
         if (n > CDB_MAX_PIECES)
             return grg_refuse(why, "CDB-5.1.a", "A group has at most %d units", CDB_MAX_PIECES);
         if (n == 1) {
@@ -112,8 +111,7 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
         }
         if (cdb_unit_may_activate(g, units[0], n > 1, why, NULL) < 0)
             return -1;
-        cdb_command_cost(g, units, n, g->units[units[0]].v[CDB_V_IMPULSES] > 0, &c);
-        s->ap = c.cost;
+        s->ap = cdb_command_points(g, units, n, g->units[units[0]].v[CDB_V_IMPULSES] > 0);
         int detach = cdb_is_top(g, units[0]) ? CDB_DETACH_NONE : CDB_DETACH_REAR;
         cdb_move_init(g, &start, units, n, detach);
     }

@@ -105,11 +105,11 @@ static void start_player_turn(grg_game *g, grg_events *ev)
     phase_event(g, "B.3", "action points", ev);
     reinforcements(g, ev);
     cdb_roll_points(g, ev);
-    grg_hex enemy[GRG_MAX_UNITS];
-    int n_enemy = cdb_enemy_hexes(g, g->active, enemy);
+    cdb_hexes enemy;
+    cdb_enemy_hexes(g, g->active, &enemy);
     for (int u = 0; u < g->n_units; u++)
         if (cdb_on_map(g, u) && g->units[u].side == g->active &&
-            cdb_any_within(enemy, n_enemy, g->units[u].hex, d->strategic))
+            cdb_any_within(&enemy, g->units[u].hex, d->strategic))
             g->units[u].flags |= CDB_UF_NEAR;
     g->phase = CDB_PH_MOVE;
     phase_event(g, "B.3", "movement", ev);

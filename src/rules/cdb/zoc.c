@@ -83,21 +83,38 @@ int cdb_enemy_within(const grg_game *g, int side, grg_hex h, int r)
     return 0;
 }
 
-/* The hexes of the enemies of `side` on the map (out holds GRG_MAX_UNITS), for many
- * cdb_enemy_within questions at once with cdb_any_within; returns their count. */
-int cdb_enemy_hexes(const grg_game *g, int side, grg_hex *out)
+void cdb_enemy_hexes(const grg_game *g, int side, cdb_hexes *out)
 {
-    int n = 0;
-    for (int i = 0; i < g->n_units; i++)
-        if (g->units[i].side != side && g->units[i].status == GRG_UNIT_ON_MAP)
-            out[n++] = g->units[i].hex;
-    return n;
+    out->n = 0;
+    for (int i = 0; i < g->n_units; i++) {
+        grg_hex h = g->units[i].hex;
+        if (g->units[i].side == side || g->units[i].status != GRG_UNIT_ON_MAP)
+            continue;
+        if (out->n == 0 || h.q < out->q0)
+            out->q0 = h.q;
+        if (out->n == 0 || h.q > out->q1)
+            out->q1 = h.q;
+        if (out->n == 0 || h.r < out->r0)
+            out->r0 = h.r;
+        if (out->n == 0 || h.r > out->r1)
+            out->r1 = h.r;
+        if (out->n == 0 || h.q + h.r < out->s0)
+            out->s0 = h.q + h.r;
+        if (out->n == 0 || h.q + h.r > out->s1)
+            out->s1 = h.q + h.r;
+        out->at[out->n++] = h;
+    }
 }
 
-int cdb_any_within(const grg_hex *hexes, int n, grg_hex h, int r)
+/* The hex distance is at least the difference along each of the three axes, so a hex farther
+ * than r from the box on one axis has none of the hexes within r. */
+int cdb_any_within(const cdb_hexes *set, grg_hex h, int r)
 {
-    for (int i = 0; i < n; i++)
-        if (cdb_dist(hexes[i], h) <= r)
+    if (set->n == 0 || h.q < set->q0 - r || h.q > set->q1 + r || h.r < set->r0 - r ||
+        h.r > set->r1 + r || h.q + h.r < set->s0 - r || h.q + h.r > set->s1 + r)
+        return 0;
+    for (int i = 0; i < set->n; i++)
+        if (cdb_dist(set->at[i], h) <= r)
             return 1;
     return 0;
 }
