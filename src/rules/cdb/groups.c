@@ -59,34 +59,44 @@ static int may_add(const grg_game *g, const int *group, int n, int u, grg_verdic
     return closable(g, cand, n + 1, why, b);
 }
 
+/* i, a friend next to u, could join a group begun by u: may_add's cheap conditions first
+ * (CDB-5.1.a, 9.3.a, 8.1.a: same corps, facing and impulses, a stack's top), then may_add. */
+static int joins(const grg_game *g, int u, int i, const cdb_board *b)
+{
+    const grg_unit *x = &g->units[u], *y = &g->units[i];
+    return y->corps == x->corps && y->facing == x->facing && y->stack == 0 &&
+           y->v[CDB_V_IMPULSES] == x->v[CDB_V_IMPULSES] && may_add(g, &u, 1, i, NULL, b) == 0;
+}
+
+static int friend_next_to(const grg_game *g, int u, int i)
+{
+    const grg_unit *y = &g->units[i];
+    return i != u && cdb_on_map(g, i) && y->side == g->active &&
+           cdb_dist(y->hex, g->units[u].hex) == 1;
+}
+
 /* Some unit could join a group started by u, so a group_begin never leads nowhere; otherwise why
- * the first adjacent friend could not. */
+ * the first adjacent friend could not. Without `why` (legal, with its view) any order of the
+ * candidates gives the verdict, so the view's stacks around u are taken as they come. */
 static int has_partner(const grg_game *g, int u, grg_verdict *why, const cdb_board *b)
 {
-    int first = -1, near[18], n_near = 0;
     const grg_unit *x = &g->units[u];
-    if (b) { /* the counters around u, in unit order */
+    if (b && !why) {
         for (int d = 0; d < 6; d++) {
             int cs[3], k = cdb_b_stack(g, b, cdb_nb(x->hex, d), cs);
-            for (int j = 0; j < k; j++) {
-                int m = n_near++;
-                for (; m > 0 && near[m - 1] > cs[j]; m--)
-                    near[m] = near[m - 1];
-                near[m] = cs[j];
-            }
+            for (int j = 0; j < k; j++)
+                if (friend_next_to(g, u, cs[j]) && joins(g, u, cs[j], b))
+                    return 0;
         }
+        return -1;
     }
-    for (int t = 0; t < (b ? n_near : g->n_units); t++) {
-        int i = b ? near[t] : t;
-        const grg_unit *y = &g->units[i];
-        if (i == u || !cdb_on_map(g, i) || y->side != g->active || cdb_dist(y->hex, x->hex) != 1)
+    int first = -1;
+    for (int i = 0; i < g->n_units; i++) {
+        if (!friend_next_to(g, u, i))
             continue;
         if (first < 0)
             first = i;
-        /* may_add's cheap conditions first (CDB-5.1.a, 9.3.a, 8.1.a): same corps, facing and
-         * impulses, a stack's top */
-        if (y->corps == x->corps && y->facing == x->facing && y->stack == 0 &&
-            y->v[CDB_V_IMPULSES] == x->v[CDB_V_IMPULSES] && may_add(g, &u, 1, i, NULL, b) == 0)
+        if (joins(g, u, i, b))
             return 0;
     }
     if (first >= 0 && why) /* only the message: may_add refused first above, or on a cheap test */

@@ -164,17 +164,21 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (g->over)
         return 0;
     cdb_board view, *b = &view; /* read once, asked by every candidate's check */
+    cdb_cmd_memo cmd;             /* command distances, asked by activations and groups */
     const cdb_state *st = cdb_cst(g);
-    if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE && st->pend == CDB_PEND_NONE)
+    if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE)
+        b = NULL; /* decisions and shots never read a view */
+    else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE)
         cdb_board_build_near(g, b, st->mv.at, st->mv.n, 3); /* steps ask within 2 hexes */
     else
         cdb_board_build(g, b);
-    cdb_cmd_memo cmd; /* command distances, asked by activations and groups */
-    memset(cmd.dist, 0xff, sizeof cmd.dist);
-    memset(cmd.engaged, 0xff, sizeof cmd.engaged);
-    for (int s = 0; s < GRG_MAX_SIDES; s++)
-        cmd.cinc[s] = -2;
-    b->memo = &cmd;
+    if (b) {
+        memset(cmd.dist, 0xff, sizeof cmd.dist);
+        memset(cmd.engaged, 0xff, sizeof cmd.engaged);
+        for (int s = 0; s < GRG_MAX_SIDES; s++)
+            cmd.cinc[s] = -2;
+        b->memo = &cmd;
+    }
     move_memo memo;
     memset(&memo, 0xff, sizeof memo);
     if (n > 0) {
