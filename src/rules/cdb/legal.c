@@ -193,8 +193,10 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
                     unit_candidates(g, b, &memo, u, out);
             }
     } else {
+        /* activate, group and hold (the movement phase's other stages) are the active side's */
+        int own = g->phase == CDB_PH_MOVE && st->pend == CDB_PEND_NONE;
         for (int u = 0; u < g->n_units; u++)
-            if (cdb_on_map(g, u))
+            if (cdb_on_map(g, u) && (!own || g->units[u].side == g->active))
                 unit_candidates(g, b, &memo, u, out);
     }
     static const grg_action_type plain[] = {GRG_A_END_ACTIVATION, GRG_A_GROUP_CLOSE,
