@@ -260,7 +260,8 @@ static inline int cdb_dist(grg_hex a, grg_hex b)
 static inline grg_hex cdb_nb(grg_hex h, int dir)
 {
     static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
-    int d = ((dir % 6) + 6) % 6;
+    int d = dir % 6;
+    d += d < 0 ? 6 : 0;
     grg_hex n = {h.q + nq[d], h.r + nr[d]};
     return n;
 }
@@ -345,13 +346,16 @@ int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 #define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
 /* Command distances (CDB-4.2.b) of single units to their general, filled as legal's checks ask
  * (points.c): dist[u] < 0 not asked yet, else the distance capped at command_far + 1; far[u] the
- * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged). */
+ * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged), and
+ * the enemies' hexes the moves ask about (view.c). */
 typedef struct cdb_cmd_memo {
     int16_t dist[GRG_MAX_UNITS];
     int16_t far[GRG_MAX_UNITS];
     int8_t engaged[GRG_MAX_CORPS]; /* CDB-4.2.c: the corps' general is next to an enemy; -1 */
     int16_t cinc[GRG_MAX_SIDES];   /* the first CinC counter of each side, any status, -1 none;
                                       -2 not asked yet */
+    int32_t enemy_side;            /* enemy holds the enemies of this side; -1 not read yet */
+    cdb_hexes enemy;
 } cdb_cmd_memo;
 typedef struct cdb_board {
     cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */
@@ -416,6 +420,8 @@ int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int
 int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
 int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u);
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h);
+/* cdb_enemy_within, from the enemies' hexes read once per legal call (its memo). */
+int cdb_b_enemy_within(const grg_game *g, const cdb_board *b, int side, grg_hex h, int r);
 int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side,
                    grg_hex h); /* a counter not of side is at h */
 

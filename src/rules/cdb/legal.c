@@ -177,6 +177,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         memset(cmd.engaged, 0xff, sizeof cmd.engaged);
         for (int s = 0; s < GRG_MAX_SIDES; s++)
             cmd.cinc[s] = -2;
+        cmd.enemy_side = -1;
         b->memo = &cmd;
     }
     move_memo memo;

@@ -339,12 +339,12 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         next->flags |= CDB_MF_STOPPED;
     }
     int unreliable = (cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_UNRELIABLE) != 0;
-    if (unreliable && cdb_enemy_within(g, side, h, d->unreliable_dist))
+    if (unreliable && cdb_b_enemy_within(g, b, side, h, d->unreliable_dist))
         return grg_refuse(
             why, "CDB-4.3.b",
             "%s belongs to an unreliable allied corps and may not move within %d hexes of the enemy (%s)",
             cdb_name(g, u), d->unreliable_dist, at);
-    if ((mv->flags & CDB_MF_STRATEGIC) && cdb_enemy_within(g, side, h, d->strategic))
+    if ((mv->flags & CDB_MF_STRATEGIC) && cdb_b_enemy_within(g, b, side, h, d->strategic))
         return grg_refuse(
             why, "CDB-9.3.b",
             "A second or later impulse may not come within %d hexes of the enemy (%s)",

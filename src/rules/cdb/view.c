@@ -165,6 +165,17 @@ int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_he
     return 0;
 }
 
+int cdb_b_enemy_within(const grg_game *g, const cdb_board *b, int side, grg_hex h, int r)
+{
+    if (!b || !b->memo)
+        return cdb_enemy_within(g, side, h, r);
+    if (b->memo->enemy_side != side) {
+        cdb_enemy_hexes(g, side, &b->memo->enemy);
+        b->memo->enemy_side = side;
+    }
+    return cdb_any_within(&b->memo->enemy, h, r);
+}
+
 /* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
  * enemy-held hexes of the command path (points.c). */
 int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
