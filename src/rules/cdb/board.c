@@ -72,12 +72,6 @@ int cdb_is_general(const grg_game *g, int u)
     return g->sc->units[u].general || g->sc->units[u].cinc;
 }
 
-int cdb_range(const grg_game *g, int u)
-{
-    int v = g->sc->units[u].range;
-    return v >= 0 ? v : cdb_type_of(g, u)->range;
-}
-
 int cdb_quality(const grg_game *g, int u) { return g->sc->units[u].quality; }
 
 /* CDB-8.2.b/c: the same facing or the reverse one. */

@@ -300,7 +300,11 @@ static inline int cdb_is_impetuous(const grg_game *g, int u)
     int v = g->sc->units[u].impetuous;
     return v >= 0 ? v : cdb_type_of(g, u)->impetuous;
 }
-int cdb_range(const grg_game *g, int u);
+static inline int cdb_range(const grg_game *g, int u)
+{
+    int v = g->sc->units[u].range;
+    return v >= 0 ? v : cdb_type_of(g, u)->range;
+}
 int cdb_quality(const grg_game *g, int u);
 int cdb_same_or_reverse(int a, int b);
 int cdb_label(const grg_game *g, grg_hex h, char *buf, size_t size);
@@ -524,10 +528,11 @@ void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why,
                      const cdb_board *b);
 void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev);
-void cdb_melee_pivots(grg_game *g, grg_events *ev);
+/* b: a view of g built before any of these pivots (they turn counters but move none). */
+void cdb_melee_pivots(grg_game *g, grg_events *ev, const cdb_board *b);
 /* CDB-6.3.c: the facings the active player may designate for u (at most 6), or 0. */
 int cdb_pivot_choices(const grg_game *g, int u, int facings[6], const cdb_board *b);
-int cdb_designations_due(const grg_game *g);
+int cdb_designations_due(const grg_game *g, const cdb_board *b); /* b: a view of g as it is */
 int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_defender_pivot(const grg_game *g, int a, int d); /* CDB-11.2.a: facing or -1 */

@@ -12,7 +12,7 @@ int cdb_shot_candidate(const grg_game *g, int u, int t)
 {
     const grg_unit *x = &g->units[u], *y = &g->units[t];
     return cdb_on_map(g, t) && y->side != x->side && y->stack == 0 &&
-           !(y->flags & CDB_UF_SHOT_AT) && grg_hex_distance(x->hex, y->hex) <= cdb_range(g, u) &&
+           !(y->flags & CDB_UF_SHOT_AT) && cdb_dist(x->hex, y->hex) <= cdb_range(g, u) &&
            grg_in_frontal_arc(x->hex, x->facing, y->hex);
 }
 

@@ -67,13 +67,11 @@ int cdb_pivot_choices(const grg_game *g, int u, int facings[6], const cdb_board 
 }
 
 /* Whether some enemy unit still waits for the active player's designation. */
-int cdb_designations_due(const grg_game *g)
+int cdb_designations_due(const grg_game *g, const cdb_board *b)
 {
     int f[6];
-    cdb_board view; /* read once for every unit's question */
-    cdb_board_build(g, &view);
     for (int u = 0; u < g->n_units; u++)
-        if (cdb_pivot_choices(g, u, f, &view))
+        if (cdb_pivot_choices(g, u, f, b))
             return 1;
     return 0;
 }
@@ -100,25 +98,25 @@ int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
 void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
 {
     cdb_turn_unit(g, a->unit, a->arg, "CDB-6.3.c", "it faces the attacker designated for it", ev);
-    if (!cdb_designations_due(g)) {
+    cdb_board view; /* the stacks and facings after the turn, for both questions */
+    cdb_board_build(g, &view);
+    if (!cdb_designations_due(g, &view)) {
         cdb_st(g)->stage = CDB_STAGE_FREE;
-        cdb_melee_pivots(g, ev);
+        cdb_melee_pivots(g, ev, &view);
     }
 }
 
 /* CDB-6.3.c: the enemies the active side engages pivot first, then every other unit that must,
  * the active side's first. */
-void cdb_melee_pivots(grg_game *g, grg_events *ev)
+void cdb_melee_pivots(grg_game *g, grg_events *ev, const cdb_board *b)
 {
-    cdb_board view; /* the stacks; pivots turn counters but move none */
-    cdb_board_build(g, &view);
     for (int u = 0; u < g->n_units; u++)
         if (cdb_on_map(g, u) && g->units[u].side != g->active)
-            pivot(g, u, ev, &view);
+            pivot(g, u, ev, b);
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < g->n_units; u++)
             if (cdb_on_map(g, u) && (g->units[u].side == g->active) == (pass == 0))
-                pivot(g, u, ev, &view);
+                pivot(g, u, ev, b);
 }
 
 static int may_attack(const grg_game *g, int a, grg_verdict *why)

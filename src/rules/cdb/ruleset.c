@@ -165,11 +165,13 @@ static void start_melee(grg_game *g, grg_events *ev)
     for (int u = 0; u < g->n_units; u++)
         g->units[u].flags &= ~(uint32_t)(CDB_UF_FOUGHT | CDB_UF_ATTACKED | CDB_UF_SUPPORTED);
     phase_event(g, "B.3", "melee", ev);
-    if (cdb_designations_due(g)) { /* CDB-6.3.c: the active player designates first */
+    cdb_board view; /* the stacks, for both questions: pivots turn counters but move none */
+    cdb_board_build(g, &view);
+    if (cdb_designations_due(g, &view)) { /* CDB-6.3.c: the active player designates first */
         st->stage = CDB_STAGE_PIVOT;
         return;
     }
-    cdb_melee_pivots(g, ev);
+    cdb_melee_pivots(g, ev, &view);
 }
 
 /* B.3 step 5: losses are counted, the battle may end, then the other side's player-turn. */
