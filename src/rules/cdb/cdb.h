@@ -408,6 +408,15 @@ static inline int cdb_view_covers(const cdb_board *b, grg_hex h)
             return 1;
     return 0;
 }
+/* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
+ * enemy-held hexes of the command path (points.c); a scan is cdb_enemy_within at distance 0. */
+static inline int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
+{
+    if (!b || !cdb_view_covers(b, h))
+        return cdb_enemy_within(g, side, h, 0);
+    int s = cdb_view_find(b, h);
+    return s >= 0 && (b->occ[s] & ~(1u << (side & 7))) != 0;
+}
 static inline int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
 {
     if (!b || !cdb_view_covers(b, h))
@@ -426,8 +435,6 @@ int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u);
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h);
 /* cdb_enemy_within, from the enemies' hexes read once per legal call (its memo). */
 int cdb_b_enemy_within(const grg_game *g, const cdb_board *b, int side, grg_hex h, int r);
-int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side,
-                   grg_hex h); /* a counter not of side is at h */
 
 /* Sight (sight.c). */
 int cdb_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);

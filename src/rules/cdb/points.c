@@ -170,9 +170,9 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
     if (h == 0)
         return 1;
     int dq = to.q - from.q, dr = to.r - from.r, d1 = 0, a = 0, bb = 0;
-    for (int d = 0; d < 6; d++) { /* det(dir d, dir d+1) = -1 for every d */
+    for (int d = 0; d < 6; d++) { /* det(dir d, dir d+1) = -1 for every d: / det is * det */
         int x1 = nq[d], y1 = nr[d], x2 = nq[(d + 1) % 6], y2 = nr[(d + 1) % 6];
-        int det = x1 * y2 - x2 * y1, i = (dq * y2 - dr * x2) / det, j = (x1 * dr - y1 * dq) / det;
+        int det = x1 * y2 - x2 * y1, i = (dq * y2 - dr * x2) * det, j = (x1 * dr - y1 * dq) * det;
         if (i >= 0 && j >= 0) {
             d1 = d, a = i, bb = j;
             break;

@@ -175,18 +175,3 @@ int cdb_b_enemy_within(const grg_game *g, const cdb_board *b, int side, grg_hex 
     }
     return cdb_any_within(&b->memo->enemy, h, r);
 }
-
-/* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
- * enemy-held hexes of the command path (points.c). */
-int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
-{
-    if (!b || !cdb_view_covers(b, h)) {
-        for (int i = 0; i < g->n_units; i++)
-            if (g->units[i].side != side && g->units[i].status == GRG_UNIT_ON_MAP &&
-                grg_hex_eq(g->units[i].hex, h))
-                return 1;
-        return 0;
-    }
-    int s = cdb_view_find(b, h);
-    return s >= 0 && (b->occ[s] & ~(1u << (side & 7))) != 0;
-}
