@@ -41,8 +41,8 @@ static const char *const event_names[GRG_EV_COUNT] = {
     [GRG_EV_STATUS] = "status",       [GRG_EV_GAME_OVER] = "game_over",
 };
 
-/* Field by field, not a memset then stores: the struct has no padding, and a returned value
- * built with byte stores then read back whole stalls the store forwarding (legal makes thousands). */
+/* Field by field, not a memset then stores: the struct has no padding, and a returned value built
+ * with byte stores then read back whole stalls the store forwarding (legal makes thousands). */
 grg_action grg_action_make(grg_action_type type, int unit)
 {
     grg_action a = {.type = (int16_t)type, .arg = 0, .unit = (int16_t)unit, .target = -1,

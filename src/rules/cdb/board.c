@@ -40,9 +40,18 @@ const cdb_terrain cdb_off_map = {CDB_IMPASSABLE, 0, 0, 0};
 
 /* The class of crossing the hexside from h in direction dir: its worst feature, unless a bridge or
  * ford cancels it. */
+/* grg_map_side inline: the features live with the side's canonical hex (directions 0..2). */
+static unsigned side_features(const grg_map *m, grg_hex h, int dir)
+{
+    int d = dir % 6;
+    d += d < 0 ? 6 : 0;
+    int i = cdb_map_index(m, d < 3 ? h : cdb_nb(h, d));
+    return i < 0 ? 0u : m->sides[i * 3 + d % 3];
+}
+
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir)
 {
-    unsigned f = grg_map_side(&g->sc->map, h, dir);
+    unsigned f = side_features(&g->sc->map, h, dir);
     const cdb_data *d = cdb_data_of(g);
     int cls = CDB_CLEAR;
     for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++) {
@@ -58,7 +67,7 @@ int cdb_side_cls(const grg_game *g, grg_hex h, int dir)
 
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir)
 {
-    unsigned f = grg_map_side(&g->sc->map, h, dir);
+    unsigned f = side_features(&g->sc->map, h, dir);
     const cdb_data *d = cdb_data_of(g);
     int best = 0;
     for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++)

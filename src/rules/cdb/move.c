@@ -279,7 +279,9 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     char at[16] = "";
     if (why) /* labels only for messages */
         cdb_label(g, h, at, sizeof at);
-    if (cdb_map_index(&g->sc->map, h) < 0)
+    const grg_map *m = &g->sc->map;
+    int hi = cdb_map_index(m, h);
+    if (hi < 0)
         return grg_refuse(why, "CDB-9.1.c", "%s cannot leave the map", cdb_name(g, u));
     int cls = cdb_terrain_cls(g, h), scls = cdb_side_cls(g, from, dir);
     if (scls > cls)
@@ -287,8 +289,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     if (cls == CDB_IMPASSABLE)
         return grg_refuse(why, "CDB-P4", "%s cannot enter %s: impassable terrain", cdb_name(g, u),
                           at);
-    int road =
-        (grg_map_flags(&g->sc->map, from) & grg_map_flags(&g->sc->map, h) & GRG_HEX_ROAD) != 0;
+    int fi = cdb_map_index(m, from), road = fi >= 0 && (m->flags[fi] & m->flags[hi] & GRG_HEX_ROAD);
     if (cls == CDB_DIFFICULT && piece_has_chariot(g, mv, i) && !road)
         return grg_refuse(why, "CDB-9.6", "Chariots may not enter difficult terrain (%s)", at);
     if (cls == CDB_BROKEN && mv->n > 1 && piece_has_chariot(g, mv, i) && !road)
