@@ -17,6 +17,7 @@
 #define MAX_COMPLETION 40
 #define W_ODDS 0.03
 #define W_MATCHUP 1.5
+#define SHOT_RANGE 5 /* the longest missile range asked about (cdb artillery) */
 #define IDLE_COST 0.01 /* an activation that moves nothing wastes its command points */
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
@@ -98,15 +99,14 @@ static void outcome_cost(const char *r, double *a, double *d)
     *(r[0] == 'A' ? a : d) = c;
 }
 
-/* The expected exchange of att attacking def alone, by the engine's preview: the defender's
- * expected loss times vd less the attacker's times va. *ok is 0 without a preview. */
-static double pair_exchange(const grg_game *g, int att, int def, double va, double vd, int *ok)
+/* The expected exchange of the fight the preview of acts describes: the defender's (target's)
+ * expected loss times vd less the attacker's (shooter's) times va. *ok is 0 without a preview. */
+static double exchange(const grg_game *g, const grg_action *acts, int n, double va, double vd,
+                       int *ok)
 {
-    grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
-                          grg_action_make(GRG_A_ATTACKER, att), grg_action_make(GRG_A_DEFENDER, def)};
     grg_preview pv;
     *ok = 0;
-    if (grg_query_preview(g, acts, 3, &pv, NULL) < 0 || pv.n_outcomes <= 0)
+    if (grg_query_preview(g, acts, n, &pv, NULL) < 0 || pv.n_outcomes <= 0)
         return 0.0;
     *ok = 1;
     double sum = 0.0;
@@ -120,6 +120,14 @@ static double pair_exchange(const grg_game *g, int att, int def, double va, doub
     return sum;
 }
 
+/* att attacking def alone. */
+static double pair_exchange(const grg_game *g, int att, int def, double va, double vd, int *ok)
+{
+    grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
+                          grg_action_make(GRG_A_ATTACKER, att), grg_action_make(GRG_A_DEFENDER, def)};
+    return exchange(g, acts, 3, va, vd, ok);
+}
+
 /* Units on the map in hex h: a stack beaten too badly to recoil is lost whole (cdb). */
 static int stack_size(const grg_game *g, grg_hex h)
 {
@@ -129,11 +137,49 @@ static int stack_size(const grg_game *g, grg_hex h)
     return n;
 }
 
-/* How the fights in contact look for `side`, by the engine's preview: for each pair of adjacent
- * enemies, the expected exchange of our attack on them (weighted MINE_FIRST: the side to move
- * fights first) less that of theirs on us, a unit's loss counting as its share of its side's
- * counters times the units stacked with it. So a unit is not walked into a fight it would lose
- * (nor left in one), and one that outmatches its neighbour is sent in. */
+/* Worth of the units in hex h as a loss: each side's unit is worth v[side]. */
+static double hex_worth(const grg_game *g, grg_hex h, int side, const double *v)
+{
+    return v[side] * stack_size(g, h);
+}
+
+/* The best shot unit s has at its nearest enemies within SHOT_RANGE (a shooter takes the nearest
+ * target it may; one in contact fights in the melee instead), by the preview: the target's expected loss less the shooter's from the return
+ * shot; 0 when it has none worth taking. */
+static double best_shot(const grg_game *g, int s, const double *v)
+{
+    const grg_unit *u = &g->units[s];
+    int near = SHOT_RANGE + 1;
+    for (int t = 0; t < g->n_units; t++) {
+        const grg_unit *e = &g->units[t];
+        int d = grg_hex_distance(u->hex, e->hex);
+        if (e->status == GRG_UNIT_ON_MAP && e->side != u->side && d < near)
+            near = d;
+    }
+    double best = 0.0;
+    for (int t = 0; t < g->n_units && near > 1 && near <= SHOT_RANGE; t++) {
+        const grg_unit *e = &g->units[t];
+        if (e->status != GRG_UNIT_ON_MAP || e->side == u->side ||
+            grg_hex_distance(u->hex, e->hex) != near)
+            continue;
+        grg_action shot = grg_action_make(GRG_A_SHOOT, s);
+        shot.target = (int16_t)t;
+        int ok;
+        double x = exchange(g, &shot, 1, hex_worth(g, u->hex, u->side, v),
+                            hex_worth(g, e->hex, e->side, v), &ok);
+        if (ok && x > best)
+            best = x;
+    }
+    return best;
+}
+
+/* How the fights in contact and in range look for `side`, by the engine's preview: for each pair
+ * of adjacent enemies, the expected exchange of our attack on them (weighted MINE_FIRST: the side
+ * to move fights first) less that of theirs on us; for each unit that can shoot, its best shot,
+ * ours counted for us and theirs against us alike. A unit's loss counts as its share of its
+ * side's counters times the units stacked with it. So a unit is not walked into a fight it would
+ * lose (nor left in one, nor in reach of the enemy's bows), and one that outmatches its neighbour
+ * is sent in. */
 #define MINE_FIRST 0.6
 static double matchups(const grg_game *g, int side)
 {
@@ -143,19 +189,26 @@ static double matchups(const grg_game *g, int side)
             n[g->units[i].side]++;
     if (!n[side] || !n[1 - side])
         return 0.0;
-    double vm = 1.0 / n[side], vt = 1.0 / n[1 - side], sum = 0.0;
+    double v[2];
+    v[side] = 1.0 / n[side];
+    v[1 - side] = 1.0 / n[1 - side];
+    double sum = 0.0;
     for (int i = 0; i < g->n_units; i++) {
         const grg_unit *u = &g->units[i];
-        if (u->status != GRG_UNIT_ON_MAP || u->side != side)
+        if (u->status != GRG_UNIT_ON_MAP || u->side < 0 || u->side > 1)
             continue;
-        double mine = vm * stack_size(g, u->hex);
+        double shot = best_shot(g, i, v);
+        sum += u->side == side ? MINE_FIRST * shot : -(1.0 - MINE_FIRST) * shot;
+        if (u->side != side)
+            continue;
+        double mine = hex_worth(g, u->hex, side, v);
         for (int j = 0; j < g->n_units; j++) {
             const grg_unit *e = &g->units[j];
             if (e->status != GRG_UNIT_ON_MAP || e->side == side ||
                 grg_hex_distance(u->hex, e->hex) != 1)
                 continue;
             int ok1, ok2;
-            double theirs_v = vt * stack_size(g, e->hex);
+            double theirs_v = hex_worth(g, e->hex, e->side, v);
             double ours = pair_exchange(g, i, j, mine, theirs_v, &ok1);
             double theirs = pair_exchange(g, j, i, theirs_v, mine, &ok2);
             sum += (ok1 ? MINE_FIRST * ours : 0.0) - (ok2 ? (1.0 - MINE_FIRST) * theirs : 0.0);
