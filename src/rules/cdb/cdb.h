@@ -363,9 +363,10 @@ typedef struct cdb_cmd_memo {
 } cdb_cmd_memo;
 typedef struct cdb_board {
     cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */
-    /* A view near the moving pieces only (radius > 0): it holds the counters within `radius` hexes
-     * of a hex in near[], so it answers for hexes within radius - 1 of one; the questions about
-     * any other hex scan the units. radius 0: the whole board. */
+    /* A view near some hexes only (radius > 0: the moving pieces, or the members of a group being
+     * declared): it holds the counters within `radius` hexes of a hex in near[], so it answers for
+     * hexes within radius - 1 of one; the questions about any other hex scan the units. radius 0:
+     * the whole board. */
     int16_t radius, n_near;
     grg_hex near[CDB_MAX_PIECES];
     uint32_t key[CDB_BOARD_SLOTS]; /* 0: empty slot */

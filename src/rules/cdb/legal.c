@@ -170,7 +170,14 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         b = NULL; /* decisions and shots never read a view */
     else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE)
         cdb_board_build_near(g, b, st->mv.at, st->mv.n, 3); /* steps ask within 2 hexes */
-    else
+    else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_GROUP && st->group_n > 0) {
+        /* additions stand next to a member and ask about their own neighbours (radius 3); one
+         * hex more answers more of their command paths from the view than a scan would */
+        grg_hex at[CDB_MAX_PIECES];
+        for (int i = 0; i < st->group_n; i++)
+            at[i] = g->units[st->group[i]].hex;
+        cdb_board_build_near(g, b, at, st->group_n, 4);
+    } else
         cdb_board_build(g, b);
     if (b) {
         memset(cmd.dist, 0xff, sizeof cmd.dist);

@@ -41,7 +41,8 @@ static int in_reach(const cdb_board *b, grg_hex h)
 void cdb_board_build(const grg_game *g, cdb_board *b) { cdb_board_build_near(g, b, NULL, 0, 0); }
 
 /* The view of the counters within radius of the hexes near[0..n) (radius 0: of all counters),
- * for questions about hexes near them: legal's steps and turns of the moving pieces (legal.c). */
+ * for questions about hexes near them: legal's steps and turns of the moving pieces, and the
+ * additions to a group being declared (legal.c). */
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius)
 {
     memset(b->key, 0, sizeof b->key);
