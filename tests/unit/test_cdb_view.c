@@ -43,6 +43,13 @@ static void check_hex(const grg_game *g, const cdb_board *b, grg_hex h)
         for (int k = 0; k < na; k++)
             assert_int_equal(a[k], c[k]);
         assert_int_equal(cdb_b_adjacent_enemy(g, b, side, h), cdb_adjacent_enemy(g, side, h));
+        int enemy_at = 0; /* some counter on the map at h is not of side */
+        for (int i = 0; i < g->n_units; i++)
+            enemy_at |= g->units[i].status == GRG_UNIT_ON_MAP && g->units[i].side != side &&
+                        grg_hex_eq(g->units[i].hex, h);
+        assert_int_equal(cdb_b_enemy_at(g, b, side, h), enemy_at);
+        for (int r = 0; r <= 12; r += 4) /* the memo's enemy hexes and their box */
+            assert_int_equal(cdb_b_enemy_within(g, b, side, h, r), cdb_enemy_within(g, side, h, r));
     }
     int s1[3], s2[3];
     na = cdb_b_stack(g, b, h, s1);
@@ -58,12 +65,16 @@ static void check_hex(const grg_game *g, const cdb_board *b, grg_hex h)
 static void compare_view(const grg_game *g)
 {
     cdb_board *b = malloc(sizeof *b), *nb = malloc(sizeof *nb);
+    cdb_cmd_memo *m = malloc(sizeof *m); /* legal's memo, for the enemies' hexes */
     cdb_board_build(g, b);
+    m->enemy_side = -1;
+    b->memo = m;
     for (int u = 0; u < g->n_units; u++) {
         assert_int_equal(cdb_b_in_enemy_zoc(g, b, u), cdb_in_enemy_zoc(g, u));
         if (g->units[u].status != GRG_UNIT_ON_MAP)
             continue;
         cdb_board_build_near(g, nb, &g->units[u].hex, 1, 3);
+        nb->memo = m;
         for (int d = -1; d < 18; d++) {
             grg_hex h = g->units[u].hex;
             if (d >= 0)
@@ -72,6 +83,7 @@ static void compare_view(const grg_game *g)
             check_hex(g, nb, h);
         }
     }
+    free(m);
     free(nb);
     free(b);
 }
