@@ -135,9 +135,9 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
     }
     for (*dist = 1; *dist <= 2; (*dist)++)
         for (int d = 0; d < 6; d++) {
-            grg_hex h = grg_hex_neighbour(mv->at[p], d);
+            grg_hex h = cdb_nb(mv->at[p], d);
             if (*dist == 2)
-                h = grg_hex_neighbour(h, d);
+                h = cdb_nb(h, d);
             if (grg_hex_eq(h, a->hex))
                 return cdb_move_step(g, mv, d, *dist, next, why, b);
         }
@@ -251,8 +251,8 @@ void cdb_move_commit(grg_game *g, const cdb_move *before, const cdb_move *after,
     grg_hex passed = grg_hex_make(-9999, -9999);
     if (dist == 2)
         for (int d = 0; d < 6; d++)
-            if (grg_hex_eq(grg_hex_neighbour(grg_hex_neighbour(before->at[0], d), d), after->at[0]))
-                passed = grg_hex_neighbour(before->at[0], d);
+            if (grg_hex_eq(cdb_nb(cdb_nb(before->at[0], d), d), after->at[0]))
+                passed = cdb_nb(before->at[0], d);
     if (!grg_hex_eq(before->at[0], after->at[0]))
         after_step(g, after, passed, ev);
 }

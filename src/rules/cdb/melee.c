@@ -21,7 +21,7 @@ static int in_contact(const grg_game *g, int u, const cdb_board *b)
         return 0;
     for (int k = 0; k < 2; k++) {
         int cs[3],
-            n = cdb_b_stack(g, b, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k), cs);
+            n = cdb_b_stack(g, b, cdb_nb(g->units[u].hex, g->units[u].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (cdb_frontal_contact(g, u, cs[j]))
                 return 1;
@@ -154,7 +154,7 @@ static int first_defender(const grg_game *g, int a, const cdb_board *b)
         return -1;
     for (int k = 0; k < 2; k++) {
         int cs[3],
-            n = cdb_b_stack(g, b, grg_hex_neighbour(g->units[a].hex, g->units[a].facing + k), cs);
+            n = cdb_b_stack(g, b, cdb_nb(g->units[a].hex, g->units[a].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (may_defend(g, a, cs[j], NULL) == 0 && (best < 0 || cs[j] < best))
                 best = cs[j];

@@ -107,7 +107,7 @@ static int is_column(const cdb_move *mv, const grg_hex *at, int facing)
         int ahead = 0;
         for (int j = 0; j < mv->n; j++)
             for (int k = 0; k < 2; k++)
-                ahead |= j != i && grg_hex_eq(at[j], grg_hex_neighbour(at[i], facing + k));
+                ahead |= j != i && grg_hex_eq(at[j], cdb_nb(at[i], facing + k));
         if (!ahead) {
             if (head >= 0)
                 return 0;
@@ -121,7 +121,7 @@ static int is_column(const cdb_move *mv, const grg_hex *at, int facing)
         int next = -1;
         for (int j = 0; j < mv->n; j++)
             for (int k = 3; k < 5; k++)
-                if (!(used & (1 << j)) && grg_hex_eq(at[j], grg_hex_neighbour(at[cur], facing + k)))
+                if (!(used & (1 << j)) && grg_hex_eq(at[j], cdb_nb(at[cur], facing + k)))
                     next = j;
         cur = next;
     }
@@ -150,7 +150,7 @@ static int wood_reachable(const grg_game *g, grg_hex start, grg_hex h)
     if (cdb_field_get(&f, start) >= 0 && cdb_terrain_at(g, start)->wood)
         return 1;
     for (int k = 0; k < 6; k++)
-        if (cdb_field_get(&f, grg_hex_neighbour(start, k)) >= 0)
+        if (cdb_field_get(&f, cdb_nb(start, k)) >= 0)
             return 1;
     return 0;
 }
@@ -401,7 +401,7 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
             return -1;
         grg_hex from = mv->at[i], h = from;
         for (int k = 1; k <= dist; k++) {
-            grg_hex to = grg_hex_neighbour(h, dir);
+            grg_hex to = cdb_nb(h, dir);
             if (enter(g, mv, i, h, to, dir, k == dist, next, why, b) < 0) {
                 if (mv->n > 1 && why) {
                     grg_verdict inner = *why;
