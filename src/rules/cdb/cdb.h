@@ -368,6 +368,7 @@ typedef struct cdb_board {
      * hexes within radius - 1 of one; the questions about any other hex scan the units. radius 0:
      * the whole board. */
     int16_t radius, n_near;
+    uint8_t zoc_of; /* the sides (bit s) whose ZOC the view records; the others' questions scan */
     grg_hex near[CDB_MAX_PIECES];
     uint32_t key[CDB_BOARD_SLOTS]; /* 0: empty slot */
     int16_t at[CDB_BOARD_SLOTS][3]; /* counters in the hex, top first (cdb_stack) */
@@ -379,6 +380,9 @@ typedef struct cdb_board {
 void cdb_board_build(const grg_game *g, cdb_board *b);
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n,
                           int radius);
+/* The whole board with the ZOC of side's enemies only. */
+void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);
+#define CDB_ALL_SIDES 0xffu /* zoc_of's bits: sides are 0..7 to the view */
 /* The view's lookups, inline for the hot loops (view.c builds the table). Key of a hex: both
  * coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
 static inline uint32_t cdb_view_key(grg_hex h)

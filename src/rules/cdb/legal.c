@@ -177,7 +177,9 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         for (int i = 0; i < st->group_n; i++)
             at[i] = g->units[st->group[i]].hex;
         cdb_board_build_near(g, b, at, st->group_n, 4);
-    } else
+    } else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE)
+        cdb_board_build_against(g, b, g->active); /* only may_activate asks of a ZOC */
+    else
         cdb_board_build(g, b);
     if (b) {
         memset(cmd.dist, 0xff, sizeof cmd.dist);

@@ -36,17 +36,16 @@ static int in_reach(const cdb_board *b, grg_hex h)
     return 0;
 }
 
-/* Reads the game once: the stacks in unit order (at most 3 counters kept per hex, top first, as
- * cdb_stack keeps them) and each ZOC-exerting counter's two frontal hexes. */
-void cdb_board_build(const grg_game *g, cdb_board *b) { cdb_board_build_near(g, b, NULL, 0, 0); }
-
 /* The view of the counters within radius of the hexes near[0..n) (radius 0: of all counters),
- * for questions about hexes near them: legal's steps and turns of the moving pieces, and the
- * additions to a group being declared (legal.c). */
-void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius)
+ * recording the zones of control of the sides in zoc_of (bit s): the stacks in unit order (at
+ * most 3 counters kept per hex, top first, as cdb_stack keeps them) and each ZOC-exerting
+ * counter's two frontal hexes. */
+static void build(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius,
+                  unsigned zoc_of)
 {
     memset(b->key, 0, sizeof b->key);
     b->memo = NULL;
+    b->zoc_of = (uint8_t)zoc_of;
     b->radius = (int16_t)(n > 0 && n <= CDB_MAX_PIECES ? radius : 0);
     b->n_near = (int16_t)(b->radius ? n : 0);
     int q0 = 0, q1 = 0, r0 = 0, r1 = 0; /* the centres' box, widened by the radius */
@@ -82,7 +81,8 @@ void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, 
             b->n_at[s] = (uint8_t)(n + 1);
         }
         /* cdb_has_facing and cdb_nb inline: facing + k is 0..6, the tables wrap 6 to 0 */
-        if (x[i].stack == 0 && x[i].facing >= 0 && !d->type[x[i].type].baggage)
+        if (x[i].stack == 0 && x[i].facing >= 0 && !d->type[x[i].type].baggage &&
+            (zoc_of & 1u << (x[i].side & 7)))
             for (int k = 0; k < 2; k++) {
                 int f = (x[i].facing < 6 ? x[i].facing : x[i].facing % 6) + k;
                 grg_hex h = {x[i].hex.q + nq[f], x[i].hex.r + nr[f]};
@@ -92,12 +92,33 @@ void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, 
     }
 }
 
+void cdb_board_build(const grg_game *g, cdb_board *b) { build(g, b, NULL, 0, 0, CDB_ALL_SIDES); }
+
+/* For questions about hexes near those of near[]: legal's steps and turns of the moving pieces,
+ * and the additions to a group being declared (legal.c). */
+void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius)
+{
+    build(g, b, near, n, radius, CDB_ALL_SIDES);
+}
+
+/* Legal's free stage asks only whether the active side's units stand in an enemy ZOC. */
+void cdb_board_build_against(const grg_game *g, cdb_board *b, int side)
+{
+    build(g, b, NULL, 0, 0, CDB_ALL_SIDES & ~(1u << (side & 7)));
+}
+
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
 {
     if (!b || !cdb_view_covers(b, h))
         return cdb_top_at(g, h);
     int s = cdb_view_find(b, h);
     return s < 0 ? -1 : b->top[s];
+}
+
+/* The view records the ZOC of every side but `side` (else its questions scan). */
+static int zoc_known(const cdb_board *b, int side)
+{
+    return (b->zoc_of | 1u << (side & 7)) == CDB_ALL_SIDES;
 }
 
 /* Whether some side other than `side` exerts a ZOC into h. */
@@ -110,7 +131,7 @@ static int enemy_zoc_bits(const cdb_board *b, int side, grg_hex h)
 /* The exerting counters stand in the six hexes around h: their tops, listed in unit order. */
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
 {
-    if (!b || !cdb_view_covers(b, h))
+    if (!b || !cdb_view_covers(b, h) || !zoc_known(b, side))
         return cdb_zoc_on(g, side, h, out);
     if (!enemy_zoc_bits(b, side, h))
         return 0;
@@ -148,7 +169,7 @@ int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h,
 
 int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
 {
-    if (!b || !cdb_view_covers(b, g->units[u].hex))
+    if (!b || !cdb_view_covers(b, g->units[u].hex) || !zoc_known(b, g->units[u].side))
         return cdb_in_enemy_zoc(g, u);
     return cdb_on_map(g, u) && enemy_zoc_bits(b, g->units[u].side, g->units[u].hex);
 }
