@@ -290,6 +290,45 @@ static void test_search_beats_random(void **state)
     grg_loaded_free(ld);
 }
 
+/* Ending a phase is judged where it is taken (the one-ply completion stops at the phase's end):
+ * at Quatre-Bras the French attack at the bridge on turn 1 and are in contact from then on; greedy
+ * must still move in every one of its movement phases of the first four turns, not end them at
+ * once to have the next phase's compulsory combat counted in their favour. */
+static void test_greedy_moves_before_its_combats(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load("data/scenarios/nap/quatre-bras.json");
+    if (!ld) {
+        print_message("no Quatre-Bras scenario: skipped\n");
+        return;
+    }
+    enum { GAMES = 3, TURNS = 4 };
+    for (int i = 0; i < GAMES; i++) {
+        grg_game *g = start(ld, 500 + (uint64_t)i, NULL);
+        grg_ai *ai[2] = {grg_ai_new("greedy", 11 + (uint64_t)i, NULL),
+                         grg_ai_new("random", 21 + (uint64_t)i, NULL)};
+        grg_ai_budget b = {0, 0};
+        int moved = 0, phases = 0;
+        while (!g->over && g->turn <= TURNS) {
+            grg_action a;
+            assert_int_equal(grg_ai_choose(ai[g->active], g, b, &a), 0);
+            int mine = g->active == 0 && strcmp(grg_phase_name(g), "nap.movement") == 0;
+            moved |= mine && a.type == GRG_A_STEP;
+            if (mine && a.type == GRG_A_END_PHASE) {
+                assert_true(moved);
+                moved = 0;
+                phases++;
+            }
+            assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+        }
+        assert_int_equal(phases, TURNS);
+        grg_ai_free(ai[0]);
+        grg_ai_free(ai[1]);
+        grg_game_free(g);
+    }
+    grg_loaded_free(ld);
+}
+
 typedef struct think_job {
     const grg_game *g;
     uint64_t seed;
@@ -335,6 +374,7 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_search_beats_random),
+        cmocka_unit_test(test_greedy_moves_before_its_combats),
         cmocka_unit_test(test_think_from_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
