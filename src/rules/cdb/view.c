@@ -9,7 +9,6 @@
 
 #include <string.h>
 
-
 /* The slot of h, made if missing. */
 static inline int slot(cdb_board *b, grg_hex h)
 {
@@ -26,7 +25,6 @@ static inline int slot(cdb_board *b, grg_hex h)
     }
     return (int)i;
 }
-
 
 static int in_reach(const cdb_board *b, grg_hex h)
 {
