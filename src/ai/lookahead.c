@@ -3,11 +3,13 @@
  * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
  * heaviest action of the rules of thumb until the side could end the phase again or the phase
  * changes (so ending a phase is judged where the phase's other actions are, not after the next
- * phase's compulsory combats have been fought in its favour), and the result is scored by the static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were
- * thrown. The engine's combat preview adds two judgements: the odds of a combat declared on the
- * way (attacker total over defender total), and the matchups of the units left in contact (the
- * expected exchange of each adjacent pair from the preview's outcome chances, whole stacks
- * counted: the melee the move will force, and the enemy's reply). */
+ * phase's compulsory combats have been fought in its favour), and the result is scored by the
+ * static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were thrown. The
+ * engine's combat preview adds two judgements: the odds of a combat declared on the way (attacker
+ * total over defender total), and the matchups of the units left in contact or in range (the
+ * expected exchange of each adjacent pair and of each unit's best shot from the preview's outcome
+ * chances, whole stacks counted: the melee the move will force, the bows it walks into, and the
+ * enemy's reply). */
 #include "ai_internal.h"
 
 #include <math.h>
@@ -144,8 +146,8 @@ static double hex_worth(const grg_game *g, grg_hex h, int side, const double *v)
 }
 
 /* The best shot unit s has at its nearest enemies within SHOT_RANGE (a shooter takes the nearest
- * target it may; one in contact fights in the melee instead), by the preview: the target's expected loss less the shooter's from the return
- * shot; 0 when it has none worth taking. */
+ * target it may; one in contact fights in the melee instead), by the preview: the target's
+ * expected loss less the shooter's from the return shot; 0 when it has none worth taking. */
 static double best_shot(const grg_game *g, int s, const double *v)
 {
     const grg_unit *u = &g->units[s];
