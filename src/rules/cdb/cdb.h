@@ -456,6 +456,7 @@ int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_
 int cdb_command_points(const grg_game *g, const int *units, int n, int extra);
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b);
+uint32_t cdb_corps_may_pay(const grg_game *g); /* bit c: corps c could pay some activation */
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
 int cdb_cinc_commands(const grg_game *g, const int *units, int n);
 void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev);

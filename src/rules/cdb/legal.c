@@ -27,10 +27,12 @@ static void push_if(const grg_game *g, const cdb_board *b, grg_action a, grg_act
 /* The verdicts of the open impulse's steps and turns, asked once per legal call (-1: not yet).
  * A step or turn of any counter of the impulse judges the same cdb_move_step or cdb_move_turn
  * (a group moves rigidly, activate.c's judge), so a group of 12 is judged once, not 12 times.
- * step[dist - 1][dir]; turn[0] right (-1), turn[1] left (+1). */
+ * step[dist - 1][dir]; turn[0] right (-1), turn[1] left (+1). In the free stage, pays holds
+ * cdb_corps_may_pay: a corps without its bit has no activation or group_begin to check. */
 typedef struct move_memo {
     int8_t step[2][6];
     int8_t turn[2];
+    uint32_t pays;
 } move_memo;
 
 /* The verdict of candidate a (a step of dist hexes in direction d, or a turn one way), from the
@@ -103,13 +105,14 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
             /* arg 1, the front rank alone, is arg 0's check and a stack of two under its top */
             int cs[3];
             a = grg_action_make(GRG_A_ACTIVATE, u);
-            if (cdb_check_with(g, &a, NULL, b) == 0) {
+            if ((memo->pays >> x->corps & 1) && cdb_check_with(g, &a, NULL, b) == 0) {
                 grg_action_list_push(out, a);
                 a.arg = 1;
                 if (cdb_is_top(g, u) && cdb_b_stack(g, b, x->hex, cs) >= 2)
                     grg_action_list_push(out, a);
             }
-            push_if(g, b, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
+            if (memo->pays >> x->corps & 1)
+                push_if(g, b, grg_action_make(GRG_A_GROUP_BEGIN, u), out);
             if (cdb_needs_hold(g, u)) /* cdb_check_hold refuses a unit that needs none */
                 push_if(g, b, grg_action_make(GRG_A_HOLD, u), out);
             return;
@@ -191,6 +194,8 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     }
     move_memo memo;
     memset(&memo, 0xff, sizeof memo);
+    if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE && st->pend == CDB_PEND_NONE)
+        memo.pays = cdb_corps_may_pay(g);
     if (n > 0) {
         for (int i = 0; i < n; i++)
             unit_candidates(g, b, &memo, units[i], out);

@@ -410,6 +410,31 @@ int cdb_command_points(const grg_game *g, const int *units, int n, int extra)
     return c.cost;
 }
 
+static int min0(int v) { return v < 0 ? v : 0; }
+
+/* CDB-4.2.d (speed only): bit c set when corps c could pay for some activation, alone or as a
+ * group: the cheapest cost cost_terms can give (every optional term at its most favourable, the
+ * CinC's -1 only for a corps with a CinC counter) against the most points it can have. A corps
+ * without its bit has no activation and no group to start. */
+uint32_t cdb_corps_may_pay(const grg_game *g)
+{
+    const cdb_data *d = cdb_data_of(g);
+    const cdb_state *st = cdb_cst(g);
+    uint32_t cinc = 0, pays = 0;
+    for (int u = 0; u < g->n_units; u++)
+        if (cdb_is_cinc(g, u) && g->units[u].corps >= 0)
+            cinc |= 1u << g->units[u].corps;
+    for (int c = 0; c < g->sc->n_corps; c++) {
+        int has = (cinc >> c) & 1;
+        int low = d->cost_activate + min0(d->cost_irregular) + min0(d->cost_far) +
+                  min0(d->cost_engaged) + (has && !st->cinc_used ? min0(d->cost_cinc) : 0);
+        int most = st->ap[c] + (has && st->cinc_ap > 0 ? st->cinc_ap : 0);
+        if ((low < 0 ? 0 : low) <= most)
+            pays |= 1u << c;
+    }
+    return pays;
+}
+
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
  * command-distance search is skipped when its +1 cannot change the answer. */
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
