@@ -107,15 +107,20 @@ void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
 }
 
 /* CDB-6.3.c: the enemies the active side engages pivot first, then every other unit that must,
- * the active side's first. */
+ * the active side's first. Only a stack's top with an enemy counter next to it can be in an enemy
+ * ZOC; pivots turn counters but move none, so that is read once per unit for the three passes. */
 void cdb_melee_pivots(grg_game *g, grg_events *ev, const cdb_board *b)
 {
+    uint8_t near[GRG_MAX_UNITS];
     for (int u = 0; u < g->n_units; u++)
-        if (cdb_on_map(g, u) && g->units[u].side != g->active)
+        near[u] = (uint8_t)(cdb_is_top(g, u) &&
+                            cdb_b_adjacent_enemy(g, b, g->units[u].side, g->units[u].hex));
+    for (int u = 0; u < g->n_units; u++)
+        if (near[u] && g->units[u].side != g->active)
             pivot(g, u, ev, b);
     for (int pass = 0; pass < 2; pass++)
         for (int u = 0; u < g->n_units; u++)
-            if (cdb_on_map(g, u) && (g->units[u].side == g->active) == (pass == 0))
+            if (near[u] && (g->units[u].side == g->active) == (pass == 0))
                 pivot(g, u, ev, b);
 }
 
