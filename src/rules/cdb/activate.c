@@ -185,12 +185,15 @@ static void join_stack(grg_game *g, const cdb_move *mv)
 static void after_step(grg_game *g, const cdb_move *mv, grg_hex passed, grg_events *ev)
 {
     const cdb_data *d = cdb_data_of(g);
+    int unreliable = 0; /* most often no corps is: no enemy to look for next to the pieces */
+    for (int c = 0; c < g->sc->n_corps; c++)
+        unreliable |= cdb_cst(g)->cflags[c] & CDB_CF_UNRELIABLE;
     for (int i = 0; i < mv->n; i++) {
         int u = mv->piece[i], side = g->units[u].side;
         int near = cdb_enemy_within(g, side, mv->at[i], d->strategic);
         for (int j = 0; j < 3 && mv->pc[3 * i + j] >= 0; j++)
             g->units[mv->pc[3 * i + j]].flags |= CDB_UF_MOVED | (near ? CDB_UF_NEAR : 0);
-        for (int e = 0; e < g->n_units; e++)
+        for (int e = 0; unreliable && e < g->n_units; e++)
             if (g->units[e].side != side &&
                 (cdb_cst(g)->cflags[g->units[e].corps] & CDB_CF_UNRELIABLE) && cdb_on_map(g, e) &&
                 cdb_dist(g->units[e].hex, mv->at[i]) == 1)
