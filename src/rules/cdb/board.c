@@ -38,8 +38,6 @@ int cdb_top_at(const grg_game *g, grg_hex h)
 
 const cdb_terrain cdb_off_map = {CDB_IMPASSABLE, 0, 0, 0};
 
-/* The class of crossing the hexside from h in direction dir: its worst feature, unless a bridge or
- * ford cancels it. */
 /* grg_map_side inline: the features live with the side's canonical hex (directions 0..2). */
 static unsigned side_features(const grg_map *m, grg_hex h, int dir)
 {
@@ -49,14 +47,20 @@ static unsigned side_features(const grg_map *m, grg_hex h, int dir)
     return i < 0 ? 0u : m->sides[i * 3 + d % 3];
 }
 
+/* The features of a hexside as bits, lowest first; most hexsides have none. */
+static unsigned side_bits(const grg_game *g, grg_hex h, int dir)
+{
+    return side_features(&g->sc->map, h, dir) & ((1u << GRG_SIDE_FEATURE_COUNT) - 1);
+}
+
+/* The class of crossing the hexside from h in direction dir: its worst feature, unless a bridge or
+ * ford cancels it. */
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir)
 {
-    unsigned f = side_features(&g->sc->map, h, dir);
     const cdb_data *d = cdb_data_of(g);
     int cls = CDB_CLEAR;
-    for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++) {
-        if (!(f & (1u << b)))
-            continue;
+    for (unsigned f = side_bits(g, h, dir); f; f &= f - 1) {
+        int b = __builtin_ctz(f);
         if (d->side[b].cancels)
             return CDB_CLEAR;
         if (d->side[b].cls > cls)
@@ -67,12 +71,13 @@ int cdb_side_cls(const grg_game *g, grg_hex h, int dir)
 
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir)
 {
-    unsigned f = side_features(&g->sc->map, h, dir);
     const cdb_data *d = cdb_data_of(g);
     int best = 0;
-    for (int b = 0; b < GRG_SIDE_FEATURE_COUNT; b++)
-        if ((f & (1u << b)) && d->side[b].defence > best)
+    for (unsigned f = side_bits(g, h, dir); f; f &= f - 1) {
+        int b = __builtin_ctz(f);
+        if (d->side[b].defence > best)
             best = d->side[b].defence;
+    }
     return best;
 }
 
