@@ -350,14 +350,15 @@ int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 #define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
 /* Command distances (CDB-4.2.b) of single units to their general, filled as legal's checks ask
  * (points.c): dist[u] < 0 not asked yet, else the distance capped at command_far + 1; far[u] the
- * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged), and
- * the enemies' hexes the moves ask about (view.c). */
+ * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged, and
+ * whether its points pay any activation), and the enemies' hexes the moves ask about (view.c). */
 typedef struct cdb_cmd_memo {
     int16_t dist[GRG_MAX_UNITS];
     int16_t far[GRG_MAX_UNITS];
     int8_t engaged[GRG_MAX_CORPS]; /* CDB-4.2.c: the corps' general is next to an enemy; -1 */
     int16_t cinc[GRG_MAX_SIDES];   /* the first CinC counter of each side, any status, -1 none;
                                       -2 not asked yet */
+    uint32_t sure;                 /* bit c: corps c pays for any activation (free stage) */
     int32_t enemy_side;            /* enemy holds the enemies of this side; -1 not read yet */
     cdb_hexes enemy;
 } cdb_cmd_memo;
@@ -456,7 +457,8 @@ int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_
 int cdb_command_points(const grg_game *g, const int *units, int n, int extra);
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b);
-uint32_t cdb_corps_may_pay(const grg_game *g); /* bit c: corps c could pay some activation */
+/* bit c: corps c could pay some activation; in *sure, bit c: it pays any activation */
+uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure);
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
 int cdb_cinc_commands(const grg_game *g, const int *units, int n);
 void cdb_make_reliable(grg_game *g, int corps, const char *why, grg_events *ev);

@@ -190,12 +190,13 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         for (int s = 0; s < GRG_MAX_SIDES; s++)
             cmd.cinc[s] = -2;
         cmd.enemy_side = -1;
+        cmd.sure = 0;
         b->memo = &cmd;
     }
     move_memo memo;
     memset(&memo, 0xff, sizeof memo);
     if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE && st->pend == CDB_PEND_NONE)
-        memo.pays = cdb_corps_may_pay(g);
+        memo.pays = cdb_corps_may_pay(g, &cmd.sure);
     if (n > 0) {
         for (int i = 0; i < n; i++)
             unit_candidates(g, b, &memo, units[i], out);

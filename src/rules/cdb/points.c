@@ -411,12 +411,14 @@ int cdb_command_points(const grg_game *g, const int *units, int n, int extra)
 }
 
 static int min0(int v) { return v < 0 ? v : 0; }
+static int max0(int v) { return v > 0 ? v : 0; }
 
 /* CDB-4.2.d (speed only): bit c set when corps c could pay for some activation, alone or as a
  * group: the cheapest cost cost_terms can give (every optional term at its most favourable, the
  * CinC's -1 only for a corps with a CinC counter) against the most points it can have. A corps
- * without its bit has no activation and no group to start. */
-uint32_t cdb_corps_may_pay(const grg_game *g)
+ * without its bit has no activation and no group to start. In *sure, bit c set when corps c pays
+ * for any activation: the dearest cost (every term at its worst) within the least points. */
+uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure)
 {
     const cdb_data *d = cdb_data_of(g);
     const cdb_state *st = cdb_cst(g);
@@ -424,13 +426,19 @@ uint32_t cdb_corps_may_pay(const grg_game *g)
     for (int u = 0; u < g->n_units; u++)
         if (cdb_is_cinc(g, u) && g->units[u].corps >= 0)
             cinc |= 1u << g->units[u].corps;
+    *sure = 0;
     for (int c = 0; c < g->sc->n_corps; c++) {
         int has = (cinc >> c) & 1;
         int low = d->cost_activate + min0(d->cost_irregular) + min0(d->cost_far) +
                   min0(d->cost_engaged) + (has && !st->cinc_used ? min0(d->cost_cinc) : 0);
-        int most = st->ap[c] + (has && st->cinc_ap > 0 ? st->cinc_ap : 0);
-        if ((low < 0 ? 0 : low) <= most)
+        int high = d->cost_activate + max0(d->cost_irregular) + max0(d->cost_far) +
+                   max0(d->cost_engaged) + max0(d->cost_cinc);
+        int most = st->ap[c] + (has ? max0(st->cinc_ap) : 0);
+        int least = st->ap[c] + (has ? min0(st->cinc_ap) : 0);
+        if (max0(low) <= most)
             pays |= 1u << c;
+        if (max0(high) <= least)
+            *sure |= 1u << c;
     }
     return pays;
 }
@@ -442,6 +450,8 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
 {
     grg_command c;
     int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
+    if (!why && b && b->memo && (b->memo->sure >> g->units[units[0]].corps & 1))
+        return 0; /* the corps pays for any activation */
     if (!why) {
         cost_terms(g, units, n, extra, 0, 0, &c, b);
         if (c.cost > c.available)
