@@ -306,6 +306,11 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         return grg_refuse(why, "CDB-8.c", "%s cannot enter %s: it is occupied by the enemy %s",
                           cdb_name(g, u), at, cdb_name(g, os[0]));
     int join = 0;
+    if (no == 0 && !last)
+        return grg_refuse(why, "CDB-9.1.c",
+                          "%s moves one hex at a time; a step of two hexes passes through a friend "
+                          "(CDB-8.2), and %s is empty",
+                          cdb_name(g, u), at);
     if (no > 0 && !last && may_pass(g, mv, i, os[0], why, b) < 0)
         return -1;
     if (no > 0 && last) {
