@@ -1,19 +1,12 @@
 // A game against the AI on the test scenario "duel": select, see the reach, move, see the log,
 // an illegal move refused with its rule id, end the phases and see the AI take its turn.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
+import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
 
 let b, page;
 
-before(async () => {
-  b = await launch();
-  page = b.page;
-});
-
-after(async () => {
-  if (b) await b.close();
-});
+browserPerFile((x) => { b = x; page = x.page; });
 
 test('a game against the AI starts from the lobby', async () => {
   await openLobby(page);

@@ -2,20 +2,13 @@
 // player on the Allied side doing only what the rules force (ending phases, and the combats and
 // retreats they cannot refuse) while the AI plays the French. The AI must take its turns on its
 // own, fight, and win against a player who never attacks of their own will.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, openLobby, startGame } from './lib.mjs';
+import { browserPerFile, shot, openLobby, startGame } from './lib.mjs';
 
 let b, page;
 
-before(async () => {
-  b = await launch();
-  page = b.page;
-});
-
-after(async () => {
-  if (b) await b.close();
-});
+browserPerFile((x) => { b = x; page = x.page; });
 
 const over = () => page.locator('#endgame[open]').count();
 
@@ -51,7 +44,7 @@ test('a nap skirmish against the AI is played from the lobby to its end', { time
       || JSON.stringify([window.grognard.state.actions, window.grognard.state.phase]) !== s, before, { timeout: 120000 });
   }
   assert.ok(ended, 'the game reached its end');
-  assert.ok(phases >= 6, `the player ended ${phases} phases`);
+  assert.ok(phases >= 2, `the player ended ${phases} phases (at least one player-turn)`);
   const end = await page.locator('#endgame').innerText();
   assert.match(end, /Victory: French/, 'the AI beats a player who never attacks of their own will');
   assert.match(end, /Losses/);

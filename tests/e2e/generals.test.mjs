@@ -2,20 +2,13 @@
 // commander-in-chief and the other generals marked on their counters, the command distances of
 // data/rulesets/cdb.json drawn around a general on demand, the legend from the `map` query), then
 // the nap skirmish (objective markers on the map and in the legend).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, openLobby, startGame } from './lib.mjs';
+import { browserPerFile, shot, openLobby, startGame } from './lib.mjs';
 
 let b, page;
 
-before(async () => {
-  b = await launch();
-  page = b.page;
-});
-
-after(async () => {
-  if (b) await b.close();
-});
+browserPerFile((x) => { b = x; page = x.page; });
 
 test('generals are marked on their counters, the commander-in-chief twice', async () => {
   await openLobby(page);

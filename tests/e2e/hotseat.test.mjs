@@ -2,20 +2,13 @@
 // unit and see the map change, an illegal move refused with its rule id, a combat previewed and
 // resolved with scripted dice, the phases ended, the page reloaded and the game found as it was,
 // the game replayed from its record, and the end of the game with the dice check.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, openLobby, startGame, clickHex, hexOf, queueDice, url } from './lib.mjs';
+import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf, queueDice, url } from './lib.mjs';
 
 let b, page, game;
 
-before(async () => {
-  b = await launch();
-  page = b.page;
-});
-
-after(async () => {
-  if (b) await b.close();
-});
+browserPerFile((x) => { b = x; page = x.page; });
 
 test('the lobby lists the scenarios with their sides and map', async () => {
   await openLobby(page);

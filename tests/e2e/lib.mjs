@@ -1,6 +1,7 @@
 // Shared helpers of the browser tests: the browser (Debian's chromium through playwright-core,
 // a fresh profile each time), the server's address, screenshots, and small page helpers.
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,18 @@ export async function launch() {
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** One browser for a test file: launched before its tests (handed to `set`), closed after them. */
+export function browserPerFile(set) {
+  let b;
+  before(async () => {
+    b = await launch();
+    set(b);
+  });
+  after(async () => {
+    if (b) await b.close();
+  });
 }
 
 export async function shot(page, name) {

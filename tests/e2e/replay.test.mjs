@@ -2,21 +2,14 @@
 // counters the page showed live are noted, then the replay slider is moved to each of those
 // actions (forwards, backwards, by the buttons and from the lobby) and must show exactly the same
 // hexes, because each position is the server's own state replayed from the record.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, openLobby, startGame, queueDice, clickHex } from './lib.mjs';
+import { browserPerFile, shot, openLobby, startGame, queueDice, clickHex } from './lib.mjs';
 
 let b, page, game;
 const live = new Map(); // action count -> {unit: hex}
 
-before(async () => {
-  b = await launch();
-  page = b.page;
-});
-
-after(async () => {
-  if (b) await b.close();
-});
+browserPerFile((x) => { b = x; page = x.page; });
 
 /** The hexes of the counters drawn now. */
 function drawn() {
