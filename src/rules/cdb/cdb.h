@@ -348,6 +348,11 @@ int cdb_zoc_query(const grg_game *g, grg_zoc *out);
  * NULL to scan. */
 #define CDB_BOARD_BITS 10
 #define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
+/* The window of the direct command paths (points.c): hexes within command_far of the general (at
+ * most CDB_DIRECT_R), by offset from his hex; the memo's copy in whole words. */
+#define CDB_DIRECT_R 16
+#define CDB_DIRECT_W (2 * CDB_DIRECT_R + 1)
+#define CDB_DIRECT_CELLS ((CDB_DIRECT_W * CDB_DIRECT_W + 3) / 4 * 4)
 /* Command distances (CDB-4.2.b) of single units to their general, filled as legal's checks ask
  * (points.c): dist[u] < 0 not asked yet, else the distance capped at command_far + 1; far[u] the
  * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged, and
@@ -361,6 +366,12 @@ typedef struct cdb_cmd_memo {
     uint32_t sure;                 /* bit c: corps c pays for any activation (free stage) */
     int32_t enemy_side;            /* enemy holds the enemies of this side; -1 not read yet */
     cdb_hexes enemy;
+    /* Whether a direct command path (one step nearer at each hex) reaches each hex of the window
+     * around direct_from for direct_side's pieces: 0 not asked, 1 no, 2 yes; direct_side -1: not
+     * filled yet. One general at a time; the paths to his members share most hexes. */
+    grg_hex direct_from;
+    int32_t direct_side;
+    uint8_t direct[CDB_DIRECT_CELLS];
 } cdb_cmd_memo;
 typedef struct cdb_board {
     cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */

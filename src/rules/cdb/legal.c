@@ -190,6 +190,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         for (int s = 0; s < GRG_MAX_SIDES; s++)
             cmd.cinc[s] = -2;
         cmd.enemy_side = -1;
+        cmd.direct_side = -1;
         cmd.sure = 0;
         b->memo = &cmd;
     }

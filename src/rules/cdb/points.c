@@ -152,17 +152,16 @@ static void term(grg_command *out, int *cost, const char *rule, const char *labe
     }
 }
 
-/* The window of direct_path: hexes within command_far of the general (at most CDB_DIRECT_R). */
-#define CDB_DIRECT_R 16
-#define CDB_DIRECT_W (2 * CDB_DIRECT_R + 1)
-
 /* CDB-4.2.b (speed only): is the command path from `from` to `to` exactly their hex distance h
  * (at most CDB_DIRECT_R)? Such a path only uses hexes between the two, each step one hex nearer
  * `to`: the parallelogram from + i*d1 + j*d2 (0 <= i <= a, 0 <= j <= b) where `to` - `from` =
  * a*d1 + b*d2 for two adjacent directions, every path a run of +d1 and +d2 steps. So this settles
  * most questions without the full search, by one pass over that small grid; when it says no, the
  * caller runs the full search. Hexes holding an enemy of `side` (the view's answer, or a scan of
- * the units without one) or impassable block it; `to` itself must be passable, `from` need not. */
+ * the units without one) or impassable block it; `to` itself must be passable, `from` need not.
+ * Whether such a path reaches a hex depends on that hex only (not on `to`: its predecessors are
+ * its neighbours one hex nearer `from`, one or two of them), so with the view's memo each hex is
+ * judged once per general. */
 static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, const cdb_board *b)
 {
     static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
@@ -190,6 +189,12 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
                       CDB_DIRECT_R] = 1;
         }
     }
+    cdb_cmd_memo *m = b ? b->memo : NULL;
+    if (m && (m->direct_side != side || !grg_hex_eq(m->direct_from, from))) {
+        memset(m->direct, 0, sizeof m->direct);
+        m->direct_from = from;
+        m->direct_side = side;
+    }
     uint8_t reach[CDB_DIRECT_R + 1][CDB_DIRECT_R + 1];
     for (int i = 0; i <= a; i++)
         for (int j = 0; j <= bb; j++) {
@@ -201,10 +206,15 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
             if (!((i > 0 && reach[i - 1][j]) || (j > 0 && reach[i][j - 1])))
                 continue;
             grg_hex n = {from.q + i * nq[d1] + j * nq[d2], from.r + i * nr[d1] + j * nr[d2]};
-            int blocked = b ? cdb_b_enemy_at(g, b, side, n)
-                            : enemy[(n.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + n.q - from.q +
-                                    CDB_DIRECT_R];
+            int at = (n.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + n.q - from.q + CDB_DIRECT_R;
+            if (m && m->direct[at]) {
+                reach[i][j] = (uint8_t)(m->direct[at] - 1);
+                continue;
+            }
+            int blocked = b ? cdb_b_enemy_at(g, b, side, n) : enemy[at];
             reach[i][j] = (uint8_t)(!blocked && cdb_terrain_cls(g, n) != CDB_IMPASSABLE);
+            if (m)
+                m->direct[at] = (uint8_t)(reach[i][j] + 1);
         }
     return reach[a][bb];
 }
