@@ -152,16 +152,46 @@ static void term(grg_command *out, int *cost, const char *rule, const char *labe
     }
 }
 
+/* The hexes of direct_path's walk, from + i*d1 + j*d2, by their offsets in the window around
+ * from; cell[at] 0 not judged yet, else 1 + whether the path reaches the hex. */
+typedef struct direct_walk {
+    const grg_game *g;
+    const cdb_board *b;
+    const uint8_t *enemy; /* without a view: the enemy-held hexes */
+    uint8_t *cell;
+    grg_hex from;
+    int side, d1, d2, s1, s2; /* s1, s2: the offsets of a step along d1, d2 */
+} direct_walk;
+
+/* Whether a path of i + j steps, each one hex nearer, reaches from + i*d1 + j*d2: through one of
+ * the one or two hexes before it (its neighbours one hex nearer `from`), and it is passable and
+ * free of enemies. Only the hexes some path reaches are judged. */
+static int reaches(const direct_walk *w, int i, int j)
+{
+    static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
+    if (i == 0 && j == 0)
+        return 1;
+    int at = CDB_DIRECT_R * CDB_DIRECT_W + CDB_DIRECT_R + i * w->s1 + j * w->s2;
+    if (!w->cell[at]) {
+        grg_hex n = {w->from.q + i * nq[w->d1] + j * nq[w->d2],
+                     w->from.r + i * nr[w->d1] + j * nr[w->d2]};
+        int yes = ((i > 0 && reaches(w, i - 1, j)) || (j > 0 && reaches(w, i, j - 1))) &&
+                  !(w->b ? cdb_b_enemy_at(w->g, w->b, w->side, n) : w->enemy[at]) &&
+                  cdb_terrain_cls(w->g, n) != CDB_IMPASSABLE;
+        w->cell[at] = (uint8_t)(yes + 1);
+    }
+    return w->cell[at] - 1;
+}
+
 /* CDB-4.2.b (speed only): is the command path from `from` to `to` exactly their hex distance h
  * (at most CDB_DIRECT_R)? Such a path only uses hexes between the two, each step one hex nearer
  * `to`: the parallelogram from + i*d1 + j*d2 (0 <= i <= a, 0 <= j <= b) where `to` - `from` =
  * a*d1 + b*d2 for two adjacent directions, every path a run of +d1 and +d2 steps. So this settles
- * most questions without the full search, by one pass over that small grid; when it says no, the
- * caller runs the full search. Hexes holding an enemy of `side` (the view's answer, or a scan of
- * the units without one) or impassable block it; `to` itself must be passable, `from` need not.
- * Whether such a path reaches a hex depends on that hex only (not on `to`: its predecessors are
- * its neighbours one hex nearer `from`, one or two of them), so with the view's memo each hex is
- * judged once per general. */
+ * most questions without the full search, by a walk back over that small grid; when it says no,
+ * the caller runs the full search. Hexes holding an enemy of `side` (the view's answer, or a scan
+ * of the units without one) or impassable block it; `to` itself must be passable, `from` need
+ * not. Whether such a path reaches a hex depends on that hex only (not on `to`), so with the
+ * view's memo each hex is judged once per general. */
 static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, const cdb_board *b)
 {
     static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
@@ -178,7 +208,7 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
         }
     }
     int d2 = (d1 + 1) % 6;
-    uint8_t enemy[CDB_DIRECT_W * CDB_DIRECT_W];
+    uint8_t enemy[CDB_DIRECT_W * CDB_DIRECT_W], cell[CDB_DIRECT_CELLS];
     if (!b) { /* the enemy-held hexes between the two */
         memset(enemy, 0, sizeof enemy);
         for (int e = 0; e < g->n_units; e++) {
@@ -190,33 +220,16 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
         }
     }
     cdb_cmd_memo *m = b ? b->memo : NULL;
-    if (m && (m->direct_side != side || !grg_hex_eq(m->direct_from, from))) {
+    if (!m)
+        memset(cell, 0, sizeof cell);
+    else if (m->direct_side != side || !grg_hex_eq(m->direct_from, from)) {
         memset(m->direct, 0, sizeof m->direct);
         m->direct_from = from;
         m->direct_side = side;
     }
-    uint8_t reach[CDB_DIRECT_R + 1][CDB_DIRECT_R + 1];
-    for (int i = 0; i <= a; i++)
-        for (int j = 0; j <= bb; j++) {
-            if (i == 0 && j == 0) {
-                reach[0][0] = 1;
-                continue;
-            }
-            reach[i][j] = 0;
-            if (!((i > 0 && reach[i - 1][j]) || (j > 0 && reach[i][j - 1])))
-                continue;
-            grg_hex n = {from.q + i * nq[d1] + j * nq[d2], from.r + i * nr[d1] + j * nr[d2]};
-            int at = (n.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + n.q - from.q + CDB_DIRECT_R;
-            if (m && m->direct[at]) {
-                reach[i][j] = (uint8_t)(m->direct[at] - 1);
-                continue;
-            }
-            int blocked = b ? cdb_b_enemy_at(g, b, side, n) : enemy[at];
-            reach[i][j] = (uint8_t)(!blocked && cdb_terrain_cls(g, n) != CDB_IMPASSABLE);
-            if (m)
-                m->direct[at] = (uint8_t)(reach[i][j] + 1);
-        }
-    return reach[a][bb];
+    direct_walk w = {g, b, enemy, m ? m->direct : cell, from, side, d1, d2,
+                     nr[d1] * CDB_DIRECT_W + nq[d1], nr[d2] * CDB_DIRECT_W + nq[d2]};
+    return reaches(&w, a, bb);
 }
 
 /* The first member at hex distance hmin of the general's hex gh whose command path is that
