@@ -86,6 +86,9 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                 for (int d = 0; d < 6; d++) {
                     a = grg_action_make(GRG_A_STEP, u);
                     a.hex = cdb_nb(x->hex, d);
+                    /* CDB-8.2, 9.1.c: a two-hex step passes through a counter (move.c's enter) */
+                    if (dist == 2 && same && cdb_b_top_at(g, b, a.hex) < 0)
+                        continue;
                     if (dist == 2)
                         a.hex = cdb_nb(a.hex, d);
                     if (memo_verdict(g, b, &memo->step[dist - 1][d], a, d, dist, same) == 0)
