@@ -82,9 +82,10 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
             if (p < 0)
                 return; /* judge: not the unit or group moving now */
             int same = grg_hex_eq(x->hex, st->mv.at[p]);
+            grg_action step = grg_action_make(GRG_A_STEP, u), turn = grg_action_make(GRG_A_TURN, u);
             for (int dist = 1; dist <= 2; dist++)
                 for (int d = 0; d < 6; d++) {
-                    a = grg_action_make(GRG_A_STEP, u);
+                    a = step;
                     a.hex = cdb_nb(x->hex, d);
                     /* CDB-8.2, 9.1.c: a two-hex step passes through a counter (move.c's enter) */
                     if (dist == 2 && same && cdb_b_top_at(g, b, a.hex) < 0)
@@ -95,7 +96,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                         grg_action_list_push(out, a);
                 }
             for (int way = -1; way <= 1; way += 2) {
-                a = grg_action_make(GRG_A_TURN, u);
+                a = turn;
                 a.arg = (int16_t)way;
                 if (memo_verdict(g, b, &memo->turn[(way + 1) / 2], a, 0, 0, 1) == 0)
                     grg_action_list_push(out, a);
