@@ -4,7 +4,7 @@ BUILD_SAN  ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_OPTS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
-.PHONY: all deps build build-asan run test bench stress fuzz clean
+.PHONY: all deps build build-asan run test bench stress fuzz format clean
 
 all: build
 
@@ -34,6 +34,10 @@ stress: build
 
 fuzz: deps
 	@scripts/fuzz
+
+# the C style in .clang-format, applied to every tracked C file
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
 	rm -rf $(BUILD) $(BUILD_SAN) build-fuzz
