@@ -176,8 +176,7 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
     wilson(w, games, &lo, &hi);
     printf("  %-7s vs %-7s %3d games: %3ld-%3ld-%3ld (W-D-L)  wins %5.1f%% [%5.1f%%, %5.1f%%]  "
            "%.1f s/game\n",
-           a, b, games, w, d, lo_, 100.0 * w / games, 100.0 * lo, 100.0 * hi,
-           (now() - t0) / games);
+           a, b, games, w, d, lo_, 100.0 * w / games, 100.0 * lo, 100.0 * hi, (now() - t0) / games);
     fflush(stdout);
 }
 

@@ -80,8 +80,9 @@ static void bench(const char *path)
         t_apply += now() - t1;
         n_apply++;
     }
-    printf("%-40s %6zu B/state  clone %7.0f ns (%.2fx memcpy %.0f ns)  legal %8.0f/s  apply %9.0f/s\n",
-           path, bytes, clone * 1e9, clone / base, base * 1e9, n_legal / t_legal, n_apply / t_apply);
+    printf(
+        "%-40s %6zu B/state  clone %7.0f ns (%.2fx memcpy %.0f ns)  legal %8.0f/s  apply %9.0f/s\n",
+        path, bytes, clone * 1e9, clone / base, base * 1e9, n_legal / t_legal, n_apply / t_apply);
     (void)sink;
     free(legal);
     free(a);

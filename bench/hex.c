@@ -22,16 +22,16 @@ enum { CELL_COST = 0x07, CELL_ZOC = 0x08, CELL_ODD = 0x10 };
 /* A map padded with a one-hex impassable border so neighbour steps need no bounds checks. */
 typedef struct bench_map {
     int w, h, pw, ph;
-    uint8_t *cell;   /* padded: cost 1-4 (0 = impassable or border) | CELL_ZOC | CELL_ODD row */
-    uint8_t *sight;  /* unpadded, row-major: 1 = blocks line of sight */
-    int32_t *dist;   /* padded work array */
-    int32_t *init;   /* BFS start state: -1 inside, 0 (already seen) on the border */
+    uint8_t *cell;  /* padded: cost 1-4 (0 = impassable or border) | CELL_ZOC | CELL_ODD row */
+    uint8_t *sight; /* unpadded, row-major: 1 = blocks line of sight */
+    int32_t *dist;  /* padded work array */
+    int32_t *init;  /* BFS start state: -1 inside, 0 (already seen) on the border */
     int32_t *queue;
     int32_t *move_init; /* movement start state: -(entry cost) unseen, INT32_MAX impassable */
     int32_t *buckets;   /* movement_range's 8 buckets of bucket_cap entries each */
     size_t bucket_cap;  /* the hexes of the map, plus the spare slot */
-    int off[2][6];   /* padded index step per row parity and direction (odd-r) */
-    int centre;      /* padded index of the centre hex */
+    int off[2][6];      /* padded index step per row parity and direction (odd-r) */
+    int centre;         /* padded index of the centre hex */
 } bench_map;
 
 static uint64_t rng = 0x853c49e6748fea9bu;
@@ -235,9 +235,12 @@ typedef enum which { RUN_BFS, RUN_MOVE, RUN_LOS } which;
 static long run_once(bench_map *m, which w)
 {
     switch (w) {
-    case RUN_BFS: return bfs_flood(m);
-    case RUN_MOVE: return movement_range(m, 16 * (m->w + m->h));
-    default: return los_all(m);
+    case RUN_BFS:
+        return bfs_flood(m);
+    case RUN_MOVE:
+        return movement_range(m, 16 * (m->w + m->h));
+    default:
+        return los_all(m);
     }
 }
 

@@ -337,10 +337,10 @@ int main(int argc, char **argv)
     char scn_path[PATH_MAX];
     snprintf(scn_path, sizeof scn_path, "%s/scenarios/test/duel.json", grg_data_dir());
     double direct = direct_rate(scn_path, 2.0);
-    printf(
-        "  baseline: %.0f actions/s through an in-process session (duel): server/baseline = %.3f%s\n",
-        direct, direct > 0 ? (double)actions / el / direct : 0,
-        think > 0 ? " (paced: the ratio shows the pacing, not the server)" : "");
+    printf("  baseline: %.0f actions/s through an in-process session (duel): server/baseline = "
+           "%.3f%s\n",
+           direct, direct > 0 ? (double)actions / el / direct : 0,
+           think > 0 ? " (paced: the ratio shows the pacing, not the server)" : "");
     char cmd[PATH_MAX + 16];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
     int rc = system(cmd);

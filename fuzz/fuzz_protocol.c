@@ -10,13 +10,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     grg_session *s = grg_session_new(NULL);
     int quit = 0;
-    free(grg_session_handle(
-        s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/clash.json\",\"seed\":\"0000000000000001\"}", &quit));
+    free(grg_session_handle(s,
+                            "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/"
+                            "clash.json\",\"seed\":\"0000000000000001\"}",
+                            &quit));
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = '\0';
     char *save = NULL;
-    for (char *line = strtok_r(text, "\n", &save); line && !quit; line = strtok_r(NULL, "\n", &save))
+    for (char *line = strtok_r(text, "\n", &save); line && !quit;
+         line = strtok_r(NULL, "\n", &save))
         free(grg_session_handle(s, line, &quit));
     free(text);
     grg_session_free(s);

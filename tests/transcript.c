@@ -81,7 +81,7 @@ static char *run_engine(const char *engine, const char *input, int *status)
 }
 
 typedef struct step {
-    int line;       /* line of the request */
+    int line; /* line of the request */
     int n_expect;
     int expect_line[8];
     char *expect[8];
@@ -146,12 +146,15 @@ int main(int argc, char **argv)
             cJSON *want = cJSON_Parse(steps[i].expect[k]);
             cJSON *got = reply ? cJSON_Parse(reply) : NULL;
             if (!want) {
-                fprintf(stderr, "%s:%d: the expected reply is not valid JSON\n", argv[2], steps[i].expect_line[k]);
+                fprintf(stderr, "%s:%d: the expected reply is not valid JSON\n", argv[2],
+                        steps[i].expect_line[k]);
                 failed = 1;
             } else if (!got || !matches(want, got, path, sizeof path)) {
-                fprintf(stderr, "%s:%d: reply to the request on line %d differs%s%s\n  expected: %s\n  got:      %s\n",
-                        argv[2], steps[i].expect_line[k], steps[i].line, path[0] ? " at " : "", path,
-                        steps[i].expect[k], reply ? reply : "(no reply)");
+                fprintf(stderr,
+                        "%s:%d: reply to the request on line %d differs%s%s\n  expected: %s\n  "
+                        "got:      %s\n",
+                        argv[2], steps[i].expect_line[k], steps[i].line, path[0] ? " at " : "",
+                        path, steps[i].expect[k], reply ? reply : "(no reply)");
                 failed = 1;
             }
             checked++;

@@ -65,7 +65,8 @@ typedef struct grg_verdict {
     char rule[GRG_RULE_LEN];
     char message[256];
 } grg_verdict;
-/* Fills a verdict (printf-style message) and returns -1, so a check can `return grg_refuse(...)`. */
+/* Fills a verdict (printf-style message) and returns -1, so a check can `return grg_refuse(...)`.
+ */
 int grg_refuse(grg_verdict *why, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -77,20 +78,20 @@ typedef struct grg_term {
 } grg_term;
 
 typedef enum grg_event_type {
-    GRG_EV_PHASE = 0,   /* a new phase (text names it); turn and active side in value/side */
-    GRG_EV_ACTIVATED,   /* unit (or group leader) activated; value = cost paid */
-    GRG_EV_MOVED,       /* unit from -> to; value = MP spent so far */
-    GRG_EV_TURNED,      /* unit at `from` now faces `facing` */
-    GRG_EV_DIE,         /* a die: die = the roll, terms = modifiers, value = modified result */
-    GRG_EV_RESULT,      /* a combat result (text, e.g. "D1"); value = a ruleset code */
-    GRG_EV_RETREAT,     /* unit retreats from -> to */
-    GRG_EV_ADVANCE,     /* unit advances from -> to */
-    GRG_EV_ELIMINATED,  /* unit eliminated at `from` */
-    GRG_EV_DISORDER,    /* unit disordered (value 1) or recovered (value 0) */
-    GRG_EV_ARRIVED,     /* reinforcement unit enters at `to` */
-    GRG_EV_POINTS,      /* action points of `corps`: value = points */
-    GRG_EV_STATUS,      /* any other change of a unit's or corps' status; text says which */
-    GRG_EV_GAME_OVER,   /* side = winner (-1 draw); text = the reason */
+    GRG_EV_PHASE = 0,  /* a new phase (text names it); turn and active side in value/side */
+    GRG_EV_ACTIVATED,  /* unit (or group leader) activated; value = cost paid */
+    GRG_EV_MOVED,      /* unit from -> to; value = MP spent so far */
+    GRG_EV_TURNED,     /* unit at `from` now faces `facing` */
+    GRG_EV_DIE,        /* a die: die = the roll, terms = modifiers, value = modified result */
+    GRG_EV_RESULT,     /* a combat result (text, e.g. "D1"); value = a ruleset code */
+    GRG_EV_RETREAT,    /* unit retreats from -> to */
+    GRG_EV_ADVANCE,    /* unit advances from -> to */
+    GRG_EV_ELIMINATED, /* unit eliminated at `from` */
+    GRG_EV_DISORDER,   /* unit disordered (value 1) or recovered (value 0) */
+    GRG_EV_ARRIVED,    /* reinforcement unit enters at `to` */
+    GRG_EV_POINTS,     /* action points of `corps`: value = points */
+    GRG_EV_STATUS,     /* any other change of a unit's or corps' status; text says which */
+    GRG_EV_GAME_OVER,  /* side = winner (-1 draw); text = the reason */
     GRG_EV_COUNT
 } grg_event_type;
 

@@ -41,7 +41,8 @@ typedef struct grg_ai_player {
     grg_ai *(*new_)(uint64_t seed, const char *options);
     void (*free_)(grg_ai *ai);
     /* Chooses the next action for the side to act in g (g->active) into *out. g is only read; the
-     * player thinks on its own clones. Returns 0, or -1 when the game is over or nothing is legal. */
+     * player thinks on its own clones. Returns 0, or -1 when the game is over or nothing is legal.
+     */
     int (*choose)(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out);
 } grg_ai_player;
 

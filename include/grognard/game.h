@@ -20,9 +20,9 @@
 
 typedef enum grg_unit_status {
     GRG_UNIT_ON_MAP = 0,
-    GRG_UNIT_WAITING = 1,    /* a reinforcement not yet arrived */
+    GRG_UNIT_WAITING = 1, /* a reinforcement not yet arrived */
     GRG_UNIT_ELIMINATED = 2,
-    GRG_UNIT_EXITED = 3      /* left the map */
+    GRG_UNIT_EXITED = 3 /* left the map */
 } grg_unit_status;
 
 /* The state of one unit. Fields are ordered so the struct has no padding: the state hash reads
@@ -31,8 +31,8 @@ typedef enum grg_unit_status {
 #pragma GCC diagnostic error "-Wpadded"
 typedef struct grg_unit {
     grg_hex hex;
-    int16_t facing;   /* 0..5, -1 none */
-    int16_t status;   /* grg_unit_status */
+    int16_t facing; /* 0..5, -1 none */
+    int16_t status; /* grg_unit_status */
     int16_t side;
     int16_t corps;
     int16_t type;
@@ -123,9 +123,10 @@ int grg_apply_all(grg_game *g, const grg_action *acts, int n, grg_events *ev, gr
 int grg_los(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
 int grg_query_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
 int grg_query_zoc(const grg_game *g, grg_zoc *out);
-int grg_query_command(const grg_game *g, const int *units, int n, grg_command *out, grg_verdict *why);
+int grg_query_command(const grg_game *g, const int *units, int n, grg_command *out,
+                      grg_verdict *why);
 int grg_query_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
-                grg_verdict *why);
+                      grg_verdict *why);
 const char *grg_phase_name(const grg_game *g);
 
 /* The geometric line of sight of spec A.6 with each terrain's blocks_los flag and the data's

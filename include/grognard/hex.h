@@ -16,7 +16,11 @@ typedef struct grg_hex {
 /* Direction indices, counter-clockwise from east (spec A.2.1). */
 enum { GRG_E = 0, GRG_NE = 1, GRG_NW = 2, GRG_W = 3, GRG_SW = 4, GRG_SE = 5 };
 
-static inline grg_hex grg_hex_make(int32_t q, int32_t r) { grg_hex h = {q, r}; return h; }
+static inline grg_hex grg_hex_make(int32_t q, int32_t r)
+{
+    grg_hex h = {q, r};
+    return h;
+}
 static inline int grg_hex_eq(grg_hex a, grg_hex b) { return a.q == b.q && a.r == b.r; }
 static inline int32_t grg_hex_s(grg_hex h) { return -h.q - h.r; }
 
@@ -55,7 +59,8 @@ typedef enum grg_side_class {
 
 /* Class of hexside direction `dir` for a unit facing f. */
 grg_side_class grg_facing_class(int facing, int dir);
-/* The six directions in listing order: frontal f, f+1; flank f+2 (left), f+5 (right); rear f+3, f+4. */
+/* The six directions in listing order: frontal f, f+1; flank f+2 (left), f+5 (right); rear f+3,
+ * f+4. */
 void grg_facing_dirs(int facing, int out[6]);
 /* Spec A.4.3: is t in the frontal arc of a unit at h facing f (boundaries included, t != h). */
 int grg_in_frontal_arc(grg_hex h, int facing, grg_hex t);
@@ -76,8 +81,8 @@ static inline int grg_hexside_eq(grg_hexside a, grg_hexside b)
     return grg_hex_eq(a.hex, b.hex) && a.dir == b.dir;
 }
 
-/* Exact line of sight geometry (spec A.6.1). A walk from centre(a) to centre(b) reports, in order of
- * the segment parameter t, each intermediate hex (crossed, grazed along an edge, or grazed at a
+/* Exact line of sight geometry (spec A.6.1). A walk from centre(a) to centre(b) reports, in order
+ * of the segment parameter t, each intermediate hex (crossed, grazed along an edge, or grazed at a
  * vertex) and each hexside crossed or run along. t is reported as a rational num/den of the hex's
  * or hexside's first contact. */
 typedef enum grg_los_kind {
@@ -109,8 +114,8 @@ int grg_los_walk(grg_hex a, grg_hex b, grg_los_visit visit, void *ctx);
 
 typedef enum grg_los_policy { GRG_LOS_STRICT = 0, GRG_LOS_LENIENT = 1 } grg_los_policy;
 
-/* Spec A.6.2 with a caller's blocking predicate: hex_blocks(ctx, h) says whether an intermediate hex
- * blocks; side_blocks (may be NULL) whether a hexside item blocks. Returns 1 when clear, 0 when
+/* Spec A.6.2 with a caller's blocking predicate: hex_blocks(ctx, h) says whether an intermediate
+ * hex blocks; side_blocks (may be NULL) whether a hexside item blocks. Returns 1 when clear, 0 when
  * blocked, with *blocked_at set to the first blocking item in order of t. STRICT: any intermediate
  * hex that blocks, crossed or grazed. LENIENT: a crossed hex that blocks, or a side run along whose
  * two hexes both block; in that case *blocked_at is the GRG_LOS_SIDE_RUN item (its hex and other

@@ -22,7 +22,8 @@ enum {
     GRG_SIDE_RIVER = 1u << 0,
     GRG_SIDE_STREAM = 1u << 1,
     GRG_SIDE_CREST = 1u << 2,
-    GRG_SIDE_CREST_HIGH_B = 1u << 3, /* crest: the high side is the neighbour (else the canonical hex) */
+    GRG_SIDE_CREST_HIGH_B =
+        1u << 3, /* crest: the high side is the neighbour (else the canonical hex) */
     GRG_SIDE_BRIDGE = 1u << 4,
     GRG_SIDE_FORD = 1u << 5,
     GRG_SIDE_HEDGE = 1u << 6,

@@ -80,9 +80,9 @@ typedef struct grg_preview_side {
     grg_term terms[GRG_MAX_TERMS];
 } grg_preview_side;
 typedef struct grg_outcome {
-    char result[16];    /* short code: "D1", "recoil", ... */
-    char text[96];      /* in words */
-    int num, den;       /* probability */
+    char result[16]; /* short code: "D1", "recoil", ... */
+    char text[96];   /* in words */
+    int num, den;    /* probability */
 } grg_outcome;
 typedef struct grg_preview {
     char kind[16]; /* "melee", "missile", "combat", "bombard" ... */
@@ -135,7 +135,8 @@ typedef struct grg_ruleset {
     int (*reach)(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
     int (*zoc)(const grg_game *g, grg_zoc *out);
     int (*command)(const grg_game *g, const int *units, int n, grg_command *out);
-    /* `acts` is a shoot or bombard action, or a combat declaration (begin, attackers, defenders). */
+    /* `acts` is a shoot or bombard action, or a combat declaration (begin, attackers, defenders).
+     */
     int (*preview)(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
                    grg_verdict *why);
     void (*game_info)(const grg_game *g, grg_info *out);

@@ -52,7 +52,13 @@ typedef struct grg_rules_data {
     const void *ext;
 } grg_rules_data;
 
-typedef enum grg_edge { GRG_EDGE_NONE = 0, GRG_EDGE_N, GRG_EDGE_S, GRG_EDGE_E, GRG_EDGE_W } grg_edge;
+typedef enum grg_edge {
+    GRG_EDGE_NONE = 0,
+    GRG_EDGE_N,
+    GRG_EDGE_S,
+    GRG_EDGE_E,
+    GRG_EDGE_W
+} grg_edge;
 
 typedef struct grg_side_def {
     char id[GRG_ID_LEN];
@@ -89,15 +95,15 @@ typedef struct grg_unit_def {
     int arm;       /* nap: 0 INF, 1 CAV, 2 ART; -1 = from the type */
     int disordered;
     /* House-rule data (spec D.1); -1 when the scenario does not supply it. */
-    int kind;      /* house unit kind, -1 */
-    int men;       /* strength_men */
+    int kind; /* house unit kind, -1 */
+    int men;  /* strength_men */
     int fatigue;
 } grg_unit_def;
 
 typedef struct grg_reinf_def {
-    int unit;       /* unit index */
-    int turn;       /* arrives on this turn ... */
-    int die_min;    /* ... or from that turn on, on a d6 >= die_min (0 = certain) */
+    int unit;    /* unit index */
+    int turn;    /* arrives on this turn ... */
+    int die_min; /* ... or from that turn on, on a d6 >= die_min (0 = certain) */
     int n_entry;
     grg_hex entry[GRG_MAX_ENTRY];
 } grg_reinf_def;

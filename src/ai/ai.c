@@ -6,8 +6,8 @@
 #include <string.h>
 #include <time.h>
 
-static const grg_ai_player *const players[] = {&grg__ai_random, &grg__ai_greedy,
-                                               &grg__ai_search, NULL};
+static const grg_ai_player *const players[] = {&grg__ai_random, &grg__ai_greedy, &grg__ai_search,
+                                               NULL};
 
 const grg_ai_player *const *grg_ai_players(void) { return players; }
 

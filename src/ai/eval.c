@@ -22,8 +22,8 @@
 #define W_APPROACH 0.4    /* our nearness to each reported objective, 1 on it, 0 at the range */
 #define APPROACH_RANGE 12.0
 #define W_MORALE 0.3
-#define W_CORPS 1.5         /* each side's progress toward demoralised corps (counters lost) */
-#define CORPS_BREAK_SHARE 3 /* a corps is taken to break at a third of its counters lost */
+#define W_CORPS 1.5            /* each side's progress toward demoralised corps (counters lost) */
+#define CORPS_BREAK_SHARE 3    /* a corps is taken to break at a third of its counters lost */
 #define W_GENERAL_EXPOSED 0.04 /* each general of ours beside an enemy */
 #define GENERAL_WORTH 3.0
 #define W_COHESION 0.05
@@ -129,7 +129,8 @@ static void info_terms(const grg_game *g, int side, const ai_view *v, double *ob
             strcmp(in.items[i].text, "demoralised") != 0)
             continue;
         for (int c = 0; c < g->sc->n_corps; c++)
-            if (strncmp(g->sc->corps[c].id, in.items[i].key + 6, strlen(in.items[i].key + 6)) == 0 &&
+            if (strncmp(g->sc->corps[c].id, in.items[i].key + 6, strlen(in.items[i].key + 6)) ==
+                    0 &&
                 g->sc->corps[c].side >= 0 && g->sc->corps[c].side < GRG_MAX_SIDES) {
                 demoralised[g->sc->corps[c].side]++;
                 if (c < GRG_MAX_CORPS)
@@ -189,8 +190,7 @@ static double corps_danger(const grg_game *g, int side, const int *demoralised)
     for (int i = 0; i < g->n_units; i++) {
         const grg_unit *u = &g->units[i];
         int c = u->corps;
-        if (u->side != side || c < 0 || c >= g->sc->n_corps || c >= GRG_MAX_CORPS ||
-            u->facing < 0)
+        if (u->side != side || c < 0 || c >= g->sc->n_corps || c >= GRG_MAX_CORPS || u->facing < 0)
             continue;
         start[c]++;
         total++;
@@ -227,9 +227,9 @@ double grg_ai_evaluate(const grg_game *g, int side)
     double obj, morale, cohesion, contact;
     int corps_down[GRG_MAX_CORPS] = {0};
     info_terms(g, side, &v, &obj, &morale, corps_down);
-    double corps = g->sc->n_corps > 0 ? corps_danger(g, 1 - side, corps_down) -
-                                            corps_danger(g, side, corps_down)
-                                      : 0.0;
+    double corps = g->sc->n_corps > 0
+                       ? corps_danger(g, 1 - side, corps_down) - corps_danger(g, side, corps_down)
+                       : 0.0;
     position_terms(&v, side, &cohesion, &contact);
     return W_MATERIAL * m + obj + W_MORALE * morale + W_CORPS * corps + W_COHESION * cohesion +
            W_CONTACT * contact - W_GENERAL_EXPOSED * generals_exposed(g, &v, side);

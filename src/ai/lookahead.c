@@ -19,7 +19,7 @@
 #define MAX_COMPLETION 40
 #define W_ODDS 0.03
 #define W_MATCHUP 1.5
-#define SHOT_RANGE 5 /* the longest missile range asked about (cdb artillery) */
+#define SHOT_RANGE 5   /* the longest missile range asked about (cdb artillery) */
 #define IDLE_COST 0.01 /* an activation that moves nothing wastes its command points */
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
@@ -126,7 +126,8 @@ static double exchange(const grg_game *g, const grg_action *acts, int n, double 
 static double pair_exchange(const grg_game *g, int att, int def, double va, double vd, int *ok)
 {
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
-                          grg_action_make(GRG_A_ATTACKER, att), grg_action_make(GRG_A_DEFENDER, def)};
+                          grg_action_make(GRG_A_ATTACKER, att),
+                          grg_action_make(GRG_A_DEFENDER, def)};
     return exchange(g, acts, 3, va, vd, ok);
 }
 

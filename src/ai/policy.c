@@ -39,7 +39,8 @@ int grg__ai_adjacent(const ai_view *v, int side, grg_hex h)
     return n;
 }
 
-/* The nearest hex holding a unit of `side`, for facing decisions; *found is 0 when there is none. */
+/* The nearest hex holding a unit of `side`, for facing decisions; *found is 0 when there is none.
+ */
 static grg_hex nearest_hex(const ai_view *v, int side, grg_hex h, int *found)
 {
     int best = FAR;
@@ -133,7 +134,8 @@ double grg__ai_weight(const grg_game *g, const ai_view *v, const grg_action *a)
     case GRG_A_RETREAT: {
         if (!u)
             return 1.0;
-        int d0 = grg__ai_nearest(v, 1 - u->side, u->hex), d1 = grg__ai_nearest(v, 1 - u->side, a->hex);
+        int d0 = grg__ai_nearest(v, 1 - u->side, u->hex),
+            d1 = grg__ai_nearest(v, 1 - u->side, a->hex);
         return 1.0 + (d1 > d0 ? 2.0 : 0.0) + 0.5 * grg__ai_adjacent(v, u->side, a->hex);
     }
     case GRG_A_ADVANCE:

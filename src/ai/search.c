@@ -21,7 +21,8 @@
 #define DEFAULT_WIDTH 6
 #define DEFAULT_BLEND 50
 #define DEFAULT_ITERATIONS 192
-#define TIE_BREAK 2e-3 /* rules-of-thumb weight added to the one-ply value: steps forward win ties */
+#define TIE_BREAK                                                                                  \
+    2e-3 /* rules-of-thumb weight added to the one-ply value: steps forward win ties */
 #define MAX_ROLLOUT 400
 #define SEGMENT_MIN 2
 #define DEFAULT_TURNS 3
@@ -112,8 +113,8 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
         return -1e9;
     uint64_t draws = seed ^ 0x706f6c696379ULL;
     horizon h = {p->turns, 0, g->active, 1};
-    grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT,
-                    at_horizon, &h);
+    grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
+                    &h);
     *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
     return grg_ai_evaluate(s, g->active);
 }

@@ -23,20 +23,22 @@ grg_loaded *grg_cli_load(const char *path)
 
 int grg_cli_engine(int argc, char **argv)
 {
-    if (grg_cli_help(argc, argv,
-                     "usage: grognard engine\n"
-                     "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
-                     "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n") == 0)
+    if (grg_cli_help(
+            argc, argv,
+            "usage: grognard engine\n"
+            "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
+            "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n") == 0)
         return 0;
     return grg_session_run(grg_data_dir(), stdin, stdout) == 0 ? 0 : 1;
 }
 
 int grg_cli_validate(int argc, char **argv)
 {
-    if (grg_cli_help(argc, argv,
-                     "usage: grognard validate FILE...\n"
-                     "Checks each scenario file against the format and its ruleset. Prints every\n"
-                     "problem as FILE: PATH: MESSAGE; exits 0 when all are valid, 1 otherwise.\n") == 0)
+    if (grg_cli_help(
+            argc, argv,
+            "usage: grognard validate FILE...\n"
+            "Checks each scenario file against the format and its ruleset. Prints every\n"
+            "problem as FILE: PATH: MESSAGE; exits 0 when all are valid, 1 otherwise.\n") == 0)
         return 0;
     if (argc < 2) {
         fprintf(stderr, "usage: grognard validate FILE...\n");
@@ -68,9 +70,10 @@ int grg_cli_validate(int argc, char **argv)
 
 int grg_cli_render(int argc, char **argv)
 {
-    static const char use[] = "usage: grognard render FILE -o OUT.svg\n"
-                              "Draws the scenario's map (terrain, hexsides, roads, labels) and its\n"
-                              "counters (type, identifier, facing) as an SVG file.\n";
+    static const char use[] =
+        "usage: grognard render FILE -o OUT.svg\n"
+        "Draws the scenario's map (terrain, hexsides, roads, labels) and its\n"
+        "counters (type, identifier, facing) as an SVG file.\n";
     if (grg_cli_help(argc, argv, use) == 0)
         return 0;
     const char *in = NULL, *out = NULL;

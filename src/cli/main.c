@@ -39,14 +39,10 @@ int main(int argc, char **argv)
         const char *name;
         int (*fn)(int, char **);
     } cmds[] = {
-        {"engine", grg_cli_engine},
-        {"validate", grg_cli_validate},
-        {"render", grg_cli_render},
-        {"selfplay", grg_cli_selfplay},
-        {"serve", grg_cli_serve},
-        {"play", grg_cli_play},
-        {"replay", grg_cli_replay},
-        {"verify", grg_cli_verify},
+        {"engine", grg_cli_engine},         {"validate", grg_cli_validate},
+        {"render", grg_cli_render},         {"selfplay", grg_cli_selfplay},
+        {"serve", grg_cli_serve},           {"play", grg_cli_play},
+        {"replay", grg_cli_replay},         {"verify", grg_cli_verify},
         {"tournament", grg_cli_tournament},
     };
     if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {

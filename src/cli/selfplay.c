@@ -32,8 +32,8 @@ typedef struct outcome {
     int turns;
 } outcome;
 
-static outcome play_one(const grg_loaded *l, const grg_options *opts, uint64_t seed, long max_actions,
-                        grg_action_list *legal, int quiet)
+static outcome play_one(const grg_loaded *l, const grg_options *opts, uint64_t seed,
+                        long max_actions, grg_action_list *legal, int quiet)
 {
     outcome o = {0, 0, 0};
     grg_err err = {0, ""};

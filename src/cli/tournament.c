@@ -41,10 +41,10 @@ typedef struct opts {
 /* What a worker reports of one game (fits in PIPE_BUF, so writes never interleave). */
 typedef struct game_result {
     int32_t index;
-    int32_t a_side;  /* side player A played */
-    int32_t winner;  /* 0 = player A, 1 = player B, -1 draw */
-    int32_t capped;  /* reached the action cap */
-    int32_t error;   /* a player failed to move or chose an illegal action */
+    int32_t a_side; /* side player A played */
+    int32_t winner; /* 0 = player A, 1 = player B, -1 draw */
+    int32_t capped; /* reached the action cap */
+    int32_t error;  /* a player failed to move or chose an illegal action */
     int32_t turns;
     int64_t actions;
     double secs;
@@ -80,8 +80,8 @@ static game_result play_game(const opts *o, const grg_loaded *l, long i)
     }
     for (int side = 0; side < 2; side++) {
         int player = side == r.a_side ? 0 : 1;
-        ai[side] = grg_ai_new(o->names[player], mix(seed ^ (uint64_t)(side + 1) << 40),
-                              o->popts[player]);
+        ai[side] =
+            grg_ai_new(o->names[player], mix(seed ^ (uint64_t)(side + 1) << 40), o->popts[player]);
     }
     while (!g->over && ai[0] && ai[1]) {
         grg_action a;
@@ -137,8 +137,8 @@ typedef struct tally {
 } tally;
 
 typedef struct totals {
-    tally player[2];         /* from each player's point of view */
-    tally by_side[2][2];     /* player, side */
+    tally player[2];     /* from each player's point of view */
+    tally by_side[2][2]; /* player, side */
     long done, capped, errors, actions;
     double secs;
 } totals;
@@ -197,8 +197,8 @@ static void print_table(const opts *o, const grg_loaded *l, const totals *t, dou
         snprintf(budget, sizeof budget, "%d ms", o->budget.ms);
     else
         snprintf(budget, sizeof budget, "the players' defaults");
-    printf("tournament: %s, %s vs %s, %ld games, budget per decision: %s\n", l->sc->id,
-           o->names[0], o->names[1], t->done, budget);
+    printf("tournament: %s, %s vs %s, %ld games, budget per decision: %s\n", l->sc->id, o->names[0],
+           o->names[1], t->done, budget);
     printf("%-22s %5s %5s %5s %6s %7s  %-16s %7s\n", "player", "games", "wins", "draws", "losses",
            "win", "95% CI (wins)", "score");
     for (int p = 0; p < 2; p++)
@@ -218,8 +218,8 @@ static void json_tally(FILE *f, const tally *a)
     long n = a->w + a->d + a->l;
     double lo, hi;
     wilson(a->w, n, &lo, &hi);
-    fprintf(f, "\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"win_ci95\":[%.4f,%.4f]", n,
-            a->w, a->d, a->l, lo, hi);
+    fprintf(f, "\"games\":%ld,\"wins\":%ld,\"draws\":%ld,\"losses\":%ld,\"win_ci95\":[%.4f,%.4f]",
+            n, a->w, a->d, a->l, lo, hi);
 }
 
 static int write_json(const opts *o, const grg_loaded *l, const totals *t, const game_result *all)
@@ -229,8 +229,9 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
         return -1;
     fprintf(f, "{\"scenario\":\"%s\",\"players\":[\"%s\",\"%s\"],\"seed\":\"%016llx\",", l->sc->id,
             o->names[0], o->names[1], (unsigned long long)o->seed);
-    fprintf(f, "\"budget\":{\"iterations\":%d,\"ms\":%d},\"max_actions\":%ld,\"capped\":%ld,"
-               "\"errors\":%ld,\"per_player\":[",
+    fprintf(f,
+            "\"budget\":{\"iterations\":%d,\"ms\":%d},\"max_actions\":%ld,\"capped\":%ld,"
+            "\"errors\":%ld,\"per_player\":[",
             o->budget.iterations, o->budget.ms, o->max_actions, t->capped, t->errors);
     for (int p = 0; p < 2; p++) {
         fprintf(f, "%s{\"player\":\"%s\",", p ? "," : "", o->names[p]);
@@ -246,10 +247,13 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
     fprintf(f, "],\"games\":[");
     for (long i = 0; i < o->games; i++) {
         const game_result *r = &all[i];
-        fprintf(f, "%s{\"index\":%d,\"seed\":\"%016llx\",\"a_side\":%d,\"winner\":%s,"
-                   "\"capped\":%s,\"error\":%s,\"actions\":%lld,\"turns\":%d}",
+        fprintf(f,
+                "%s{\"index\":%d,\"seed\":\"%016llx\",\"a_side\":%d,\"winner\":%s,"
+                "\"capped\":%s,\"error\":%s,\"actions\":%lld,\"turns\":%d}",
                 i ? "," : "", r->index, (unsigned long long)(o->seed + (uint64_t)i), r->a_side,
-                r->winner < 0 ? "null" : r->winner == 0 ? "\"A\"" : "\"B\"",
+                r->winner < 0    ? "null"
+                : r->winner == 0 ? "\"A\""
+                                 : "\"B\"",
                 r->capped ? "true" : "false", r->error ? "true" : "false", (long long)r->actions,
                 r->turns);
     }

@@ -32,21 +32,28 @@ static const char *const action_names[GRG_A_COUNT] = {
 };
 
 static const char *const event_names[GRG_EV_COUNT] = {
-    [GRG_EV_PHASE] = "phase",         [GRG_EV_ACTIVATED] = "activated",
-    [GRG_EV_MOVED] = "moved",         [GRG_EV_TURNED] = "turned",
-    [GRG_EV_DIE] = "die",             [GRG_EV_RESULT] = "result",
-    [GRG_EV_RETREAT] = "retreat",     [GRG_EV_ADVANCE] = "advance",
-    [GRG_EV_ELIMINATED] = "eliminated", [GRG_EV_DISORDER] = "disorder",
-    [GRG_EV_ARRIVED] = "arrived",     [GRG_EV_POINTS] = "points",
-    [GRG_EV_STATUS] = "status",       [GRG_EV_GAME_OVER] = "game_over",
+    [GRG_EV_PHASE] = "phase",
+    [GRG_EV_ACTIVATED] = "activated",
+    [GRG_EV_MOVED] = "moved",
+    [GRG_EV_TURNED] = "turned",
+    [GRG_EV_DIE] = "die",
+    [GRG_EV_RESULT] = "result",
+    [GRG_EV_RETREAT] = "retreat",
+    [GRG_EV_ADVANCE] = "advance",
+    [GRG_EV_ELIMINATED] = "eliminated",
+    [GRG_EV_DISORDER] = "disorder",
+    [GRG_EV_ARRIVED] = "arrived",
+    [GRG_EV_POINTS] = "points",
+    [GRG_EV_STATUS] = "status",
+    [GRG_EV_GAME_OVER] = "game_over",
 };
 
 /* Field by field, not a memset then stores: the struct has no padding, and a returned value built
  * with byte stores then read back whole stalls the store forwarding (legal makes thousands). */
 grg_action grg_action_make(grg_action_type type, int unit)
 {
-    grg_action a = {.type = (int16_t)type, .arg = 0, .unit = (int16_t)unit, .target = -1,
-                    .hex = {0, 0}};
+    grg_action a = {
+        .type = (int16_t)type, .arg = 0, .unit = (int16_t)unit, .target = -1, .hex = {0, 0}};
     return a;
 }
 

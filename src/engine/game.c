@@ -209,7 +209,8 @@ int grg_query_zoc(const grg_game *g, grg_zoc *out)
     return g->rs->zoc ? g->rs->zoc(g, out) : -1;
 }
 
-int grg_query_command(const grg_game *g, const int *units, int n, grg_command *out, grg_verdict *why)
+int grg_query_command(const grg_game *g, const int *units, int n, grg_command *out,
+                      grg_verdict *why)
 {
     memset(out, 0, sizeof *out);
     if (!g->rs->command)
@@ -220,7 +221,7 @@ int grg_query_command(const grg_game *g, const int *units, int n, grg_command *o
 }
 
 int grg_query_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
-                grg_verdict *why)
+                      grg_verdict *why)
 {
     memset(out, 0, sizeof *out);
     if (!g->rs->preview)
@@ -239,7 +240,8 @@ static int terrain_blocks(void *ctx, grg_hex h)
 {
     const grg_game *g = ((struct terrain_ctx *)ctx)->g;
     int t = grg_map_terrain(&g->sc->map, h);
-    return t >= 0 && g->sc->data && t < g->sc->data->n_terrain && g->sc->data->terrain[t].blocks_los;
+    return t >= 0 && g->sc->data && t < g->sc->data->n_terrain &&
+           g->sc->data->terrain[t].blocks_los;
 }
 
 int grg_los_terrain(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out)

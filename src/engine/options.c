@@ -105,8 +105,9 @@ static int apply_list(const grg_ruleset *rs, const grg_option_value *items, int 
         }
         if (!value_ok(&rs->options[i], items[k].value)) {
             err->code = -1;
-            snprintf(err->message, sizeof err->message, "%s: value %d is out of range for option '%s'",
-                     who, items[k].value, items[k].name);
+            snprintf(err->message, sizeof err->message,
+                     "%s: value %d is out of range for option '%s'", who, items[k].value,
+                     items[k].name);
             return -1;
         }
         values[i] = items[k].value;
@@ -120,7 +121,8 @@ int grg__options_resolve(const grg_ruleset *rs, const grg_scenario *sc, const gr
     memset(values, 0, sizeof(int32_t) * GRG_MAX_OPTIONS);
     if (rs->n_options > GRG_MAX_OPTIONS) {
         err->code = -1;
-        snprintf(err->message, sizeof err->message, "ruleset %s declares too many options", rs->name);
+        snprintf(err->message, sizeof err->message, "ruleset %s declares too many options",
+                 rs->name);
         return -1;
     }
     for (int i = 0; i < rs->n_options; i++)

@@ -114,8 +114,8 @@ int grg_hex_format(grg_hex h, int digits, char *buf, size_t size)
 /* A.4.2: by offset k = dir - f: 0, 1 frontal; 2 left flank; 3, 4 rear; 5 right flank. */
 grg_side_class grg_facing_class(int facing, int dir)
 {
-    static const grg_side_class by_offset[6] = {GRG_FRONTAL, GRG_FRONTAL,    GRG_FLANK_LEFT,
-                                                GRG_REAR,    GRG_REAR,       GRG_FLANK_RIGHT};
+    static const grg_side_class by_offset[6] = {GRG_FRONTAL, GRG_FRONTAL, GRG_FLANK_LEFT,
+                                                GRG_REAR,    GRG_REAR,    GRG_FLANK_RIGHT};
     return by_offset[mod6(dir - facing)];
 }
 
@@ -135,12 +135,18 @@ int grg_in_frontal_arc(grg_hex h, int facing, grg_hex t)
     if ((dq == 0 && dr == 0) || facing < 0 || facing > 5)
         return 0;
     switch (facing) {
-    case 0: return dq >= dr && dq >= ds;
-    case 1: return dr <= dq && dr <= ds;
-    case 2: return ds >= dq && ds >= dr;
-    case 3: return dq <= dr && dq <= ds;
-    case 4: return dr >= dq && dr >= ds;
-    default: return ds <= dq && ds <= dr;
+    case 0:
+        return dq >= dr && dq >= ds;
+    case 1:
+        return dr <= dq && dr <= ds;
+    case 2:
+        return ds >= dq && ds >= dr;
+    case 3:
+        return dq <= dr && dq <= ds;
+    case 4:
+        return dr >= dq && dr >= ds;
+    default:
+        return ds <= dq && ds <= dr;
     }
 }
 

@@ -52,9 +52,9 @@ typedef enum step_kind {
 
 typedef struct step {
     step_kind kind;
-    grg_hex from, to; /* the hex left and the hex entered */
-    grg_hex graze;    /* the hex grazed at the vertex, or the right hex of a run */
-    grg_hex left;     /* the left hex of a run */
+    grg_hex from, to;    /* the hex left and the hex entered */
+    grg_hex graze;       /* the hex grazed at the vertex, or the right hex of a run */
+    grg_hex left;        /* the left hex of a run */
     int64_t tn, td, tn2; /* the side at tn/td; `to` entered at tn2/td (later only after a run) */
 } step;
 
@@ -199,8 +199,8 @@ static void make_item(grg_los_item *item, grg_los_kind kind, grg_hex hex, grg_he
     item->t_den = den / g;
 }
 
-static int visit_item(grg_los_visit visit, void *ctx, grg_los_kind kind, grg_hex hex,
-                      grg_hex other, int64_t num, int64_t den)
+static int visit_item(grg_los_visit visit, void *ctx, grg_los_kind kind, grg_hex hex, grg_hex other,
+                      int64_t num, int64_t den)
 {
     grg_los_item item;
     make_item(&item, kind, hex, other, num, den);

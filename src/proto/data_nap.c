@@ -32,7 +32,9 @@ static void load_terrain(const cJSON *root, const grg_rules_data *common, grg_na
         snprintf(sub, sizeof sub, "%.80s.mp", path);
         const cJSON *mp = cJSON_GetObjectItemCaseSensitive(t, "mp");
         if (!cJSON_IsObject(mp)) {
-            grg_problem_add(p, sub, "missing: the MP to enter per arm, {\"INF\":1,\"CAV\":1,\"ART\":1} (-1 prohibited)");
+            grg_problem_add(p, sub,
+                            "missing: the MP to enter per arm, {\"INF\":1,\"CAV\":1,\"ART\":1} (-1 "
+                            "prohibited)");
         } else {
             for (int a = 0; a < NAP_ARMS; a++)
                 grg__json_int(mp, arm_names[a], sub, 1, -1, 20, &nt->mp[a], p);
@@ -82,7 +84,10 @@ static void load_hexsides(const cJSON *root, grg_nap_data *d, grg_problems *p)
         snprintf(path, sizeof path, "hexsides.%s", features[i].name);
         if (!cJSON_IsObject(f)) {
             if (hs)
-                grg_problem_add(p, path, "missing: {\"impassable\",\"mp\",\"die\",\"uphill_only\",\"replaced_by_crossing\"}");
+                grg_problem_add(
+                    p, path,
+                    "missing: "
+                    "{\"impassable\",\"mp\",\"die\",\"uphill_only\",\"replaced_by_crossing\"}");
             continue;
         }
         grg__json_bool(f, "impassable", path, 1, &s->impassable, p);
@@ -161,7 +166,8 @@ void *grg__nap_load_ext(const cJSON *root, const grg_rules_data *common, grg_pro
     grg__json_int(c, "artillery_max_range_div", "combat", 1, 1, 10, &d->art_max_range_div, p);
     grg__json_int(c, "charge_mult", "combat", 1, 1, 10, &d->charge_mult, p);
     grg__json_int(c, "three_arms_die", "combat", 1, -6, 6, &d->three_arms_die, p);
-    grg__json_int(c, "disordered_defender_cavalry_die", "combat", 1, -6, 6, &d->disorder_cav_die, p);
+    grg__json_int(c, "disordered_defender_cavalry_die", "combat", 1, -6, 6, &d->disorder_cav_die,
+                  p);
     grg__json_int(c, "die_min", "combat", 1, 0, NAP_ROWS - 1, &d->die_min, p);
     grg__json_int(c, "die_max", "combat", 1, 0, NAP_ROWS - 1, &d->die_max, p);
     const cJSON *v = member(root, "victory", "victory", p);

@@ -25,7 +25,8 @@ int grg__hex_decode(const grg_scenario *sc, const cJSON *v, const char *field, g
     if (!v)
         return fail(err, "bad_request", "the field '%s' is required", field);
     if (!cJSON_IsString(v))
-        return fail(err, "bad_request", "the field '%s' must be a hex label such as \"0505\"", field);
+        return fail(err, "bad_request", "the field '%s' must be a hex label such as \"0505\"",
+                    field);
     if (grg_hex_parse(v->valuestring, out) < 0)
         return fail(err, "bad_hex", "'%s' is not a hex label (CCRR)", v->valuestring);
     if (!grg_map_contains(&sc->map, *out))
@@ -120,7 +121,8 @@ static int atomic_decode(const grg_scenario *sc, const cJSON *j, int type, grg_a
         return -1;
     if (type == GRG_A_TURN) {
         const cJSON *d = cJSON_GetObjectItemCaseSensitive(j, "dir");
-        if (!cJSON_IsString(d) || (strcmp(d->valuestring, "left") && strcmp(d->valuestring, "right")))
+        if (!cJSON_IsString(d) ||
+            (strcmp(d->valuestring, "left") && strcmp(d->valuestring, "right")))
             return fail(err, "bad_request", "%s needs \"dir\": \"left\" or \"right\"", "turn");
         a->arg = strcmp(d->valuestring, "left") == 0 ? 1 : -1;
     }
@@ -162,7 +164,8 @@ static int decode_steps(const grg_scenario *sc, const cJSON *steps, int unit, se
     cJSON_ArrayForEach(st, steps)
     {
         grg_action a;
-        if (cJSON_IsString(st) && (!strcmp(st->valuestring, "left") || !strcmp(st->valuestring, "right"))) {
+        if (cJSON_IsString(st) &&
+            (!strcmp(st->valuestring, "left") || !strcmp(st->valuestring, "right"))) {
             a = grg_action_make(GRG_A_TURN, unit);
             a.arg = st->valuestring[0] == 'l' ? 1 : -1;
         } else {
@@ -205,7 +208,8 @@ static int decode_unit_list(const grg_scenario *sc, const grg_game *g, const cJS
     cJSON_ArrayForEach(it, list)
     {
         grg_action a;
-        if (cJSON_IsObject(it) && type == GRG_A_ATTACKER && cJSON_GetObjectItemCaseSensitive(it, "charge")) {
+        if (cJSON_IsObject(it) && type == GRG_A_ATTACKER &&
+            cJSON_GetObjectItemCaseSensitive(it, "charge")) {
             if (decode_charge(sc, g, it, &a, err) < 0)
                 return -1;
         } else if (cJSON_IsObject(it)) {
@@ -235,7 +239,8 @@ int grg__actions_decode(const grg_scenario *sc, const grg_game *g, const cJSON *
     const char *t = tv->valuestring;
     if (strcmp(t, "move") == 0) {
         int u;
-        if (grg__unit_decode(sc, cJSON_GetObjectItemCaseSensitive(j, "unit"), "unit", &u, err) < 0 ||
+        if (grg__unit_decode(sc, cJSON_GetObjectItemCaseSensitive(j, "unit"), "unit", &u, err) <
+                0 ||
             push(&s, grg_action_make(GRG_A_ACTIVATE, u), err) < 0 ||
             decode_steps(sc, cJSON_GetObjectItemCaseSensitive(j, "steps"), u, &s, err) < 0 ||
             push(&s, grg_action_make(GRG_A_END_ACTIVATION, -1), err) < 0)

@@ -26,7 +26,8 @@ static cJSON *grid(const grg_map *m, int elevation)
         cJSON *row = cJSON_CreateArray();
         for (int c = 0; c < m->width; c++) {
             int i = r * m->width + c;
-            cJSON_AddItemToArray(row, cJSON_CreateNumber(elevation ? m->elevation[i] : m->terrain[i]));
+            cJSON_AddItemToArray(row,
+                                 cJSON_CreateNumber(elevation ? m->elevation[i] : m->terrain[i]));
         }
         cJSON_AddItemToArray(rows, row);
     }
@@ -52,7 +53,8 @@ static cJSON *hexsides(const grg_scenario *sc)
                 if ((f & (1u << b)) && (1u << b) != GRG_SIDE_CREST_HIGH_B)
                     cJSON_AddItemToArray(fs, cJSON_CreateString(grg_side_feature_names[b]));
             if (f & GRG_SIDE_CREST)
-                cJSON_AddItemToObject(o, "high", grg__hex_json(sc, (f & GRG_SIDE_CREST_HIGH_B) ? to : h));
+                cJSON_AddItemToObject(o, "high",
+                                      grg__hex_json(sc, (f & GRG_SIDE_CREST_HIGH_B) ? to : h));
             cJSON_AddItemToArray(arr, o);
         }
     }

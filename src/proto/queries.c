@@ -14,7 +14,8 @@ static int read_hex(grg_session *s, const cJSON *req, const char *field, int on_
     if (!v)
         return grg__error(reply, "bad_request", NULL, "the field '%s' is required", field);
     if (!cJSON_IsString(v))
-        return grg__error(reply, "bad_request", NULL, "'%s' must be a hex label such as \"0505\"", field);
+        return grg__error(reply, "bad_request", NULL, "'%s' must be a hex label such as \"0505\"",
+                          field);
     if (grg_hex_parse(v->valuestring, out) < 0)
         return grg__error(reply, "bad_hex", NULL, "'%s' is not a hex label (CCRR)", v->valuestring);
     if (on_map && s->loaded && !grg_map_contains(&s->loaded->sc->map, *out))
@@ -76,7 +77,8 @@ int grg__cmd_facing(grg_session *s, const cJSON *req, cJSON *reply)
     for (int c = 0; c < 3; c++) {
         cJSON *arr = cJSON_AddArrayToObject(reply, names[c]);
         for (int k = 0; k < 2; k++)
-            cJSON_AddItemToArray(arr, label_or_null(s, grg_hex_neighbour(h, dirs[2 * c + k]), digits(s, req)));
+            cJSON_AddItemToArray(
+                arr, label_or_null(s, grg_hex_neighbour(h, dirs[2 * c + k]), digits(s, req)));
     }
     return 0;
 }
@@ -112,7 +114,8 @@ int grg__cmd_los(grg_session *s, const cJSON *req, cJSON *reply)
 int grg__cmd_legal(grg_session *s, const cJSON *req, cJSON *reply)
 {
     int units[GRG_MAX_UNITS], n;
-    if (grg__need_game(s, reply) < 0 || grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
+    if (grg__need_game(s, reply) < 0 ||
+        grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
         return -1;
     grg_legal(s->g, units, n, s->legal);
     cJSON *arr = cJSON_AddArrayToObject(reply, "actions");
@@ -126,7 +129,8 @@ int grg__cmd_legal(grg_session *s, const cJSON *req, cJSON *reply)
 int grg__cmd_reach(grg_session *s, const cJSON *req, cJSON *reply)
 {
     int units[GRG_MAX_UNITS], n;
-    if (grg__need_game(s, reply) < 0 || grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
+    if (grg__need_game(s, reply) < 0 ||
+        grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
         return -1;
     grg_verdict why = {"", ""};
     if (grg_query_reach(s->g, units, n, s->reach, &why) < 0)
@@ -176,7 +180,8 @@ int grg__cmd_zoc(grg_session *s, const cJSON *req, cJSON *reply)
 int grg__cmd_command(grg_session *s, const cJSON *req, cJSON *reply)
 {
     int units[GRG_MAX_UNITS], n;
-    if (grg__need_game(s, reply) < 0 || grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
+    if (grg__need_game(s, reply) < 0 ||
+        grg__request_units(s, req, units, GRG_MAX_UNITS, &n, reply) < 0)
         return -1;
     grg_command c;
     grg_verdict why = {"", ""};
@@ -207,8 +212,8 @@ int grg__cmd_preview(grg_session *s, const cJSON *req, cJSON *reply)
         return -1;
     grg_action acts[256];
     grg_decode_err err;
-    int n = grg__actions_decode(s->loaded->sc, s->g, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
-                                256, &err);
+    int n = grg__actions_decode(s->loaded->sc, s->g,
+                                cJSON_GetObjectItemCaseSensitive(req, "action"), acts, 256, &err);
     if (n < 0)
         return grg__decode_error(reply, &err);
     /* A compound combat ends with its close, which the preview does not need. */
@@ -231,7 +236,11 @@ int grg__cmd_preview(grg_session *s, const cJSON *req, cJSON *reply)
         cJSON_AddStringToObject(o, "text", p.outcomes[i].text);
         cJSON_AddNumberToObject(o, "num", p.outcomes[i].num);
         cJSON_AddNumberToObject(o, "den", p.outcomes[i].den);
-        cJSON_AddNumberToObject(o, "p", p.outcomes[i].den ? floor(10000.0 * p.outcomes[i].num / p.outcomes[i].den + 0.5) / 10000.0 : 0);
+        cJSON_AddNumberToObject(o, "p",
+                                p.outcomes[i].den
+                                    ? floor(10000.0 * p.outcomes[i].num / p.outcomes[i].den + 0.5) /
+                                          10000.0
+                                    : 0);
         cJSON_AddItemToArray(arr, o);
     }
     return 0;

@@ -79,7 +79,8 @@ int grg__cmd_record(grg_session *s, const cJSON *req, cJSON *reply)
 
 /* Plays log entries [0, n) of `log` onto the session's fresh game; entries are copied into the
  * session's own log as they apply. Returns 0, or -1 with the reply filled. */
-static int play_entries(grg_session *s, const grg_log_entry *log, int n, int check_hashes, cJSON *reply)
+static int play_entries(grg_session *s, const grg_log_entry *log, int n, int check_hashes,
+                        cJSON *reply)
 {
     for (int i = 0; i < n; i++) {
         grg_log_entry e = log[i];
@@ -89,8 +90,8 @@ static int play_entries(grg_session *s, const grg_log_entry *log, int n, int che
         } else {
             grg_verdict why = {"", ""};
             if (grg_apply(s->g, &e.action, NULL, &why) < 0)
-                return grg__error(reply, "replay_mismatch", why.rule,
-                                  "log entry %d is refused: %s", i, why.message);
+                return grg__error(reply, "replay_mismatch", why.rule, "log entry %d is refused: %s",
+                                  i, why.message);
             uint64_t h = grg_game_hash(s->g);
             if (check_hashes && h != e.hash)
                 return grg__error(reply, "replay_mismatch", NULL,
@@ -121,12 +122,15 @@ static int read_log(const grg_scenario *sc, const cJSON *log, grg_log_entry **ou
         if (dice) {
             const cJSON *d;
             e->is_dice = 1;
-            cJSON_ArrayForEach(d, dice) if (e->n_dice < GRG_DICE_QUEUE) e->dice[e->n_dice++] = d->valueint;
-        } else if (grg__actions_decode(sc, NULL, act, &e->action, 1, &err) != 1 || !cJSON_IsString(hash) ||
-                   strlen(hash->valuestring) != 16) {
+            cJSON_ArrayForEach(d, dice) if (e->n_dice < GRG_DICE_QUEUE) e->dice[e->n_dice++] =
+                d->valueint;
+        } else if (grg__actions_decode(sc, NULL, act, &e->action, 1, &err) != 1 ||
+                   !cJSON_IsString(hash) || strlen(hash->valuestring) != 16) {
             free(es);
             return grg__error(reply, "bad_request", NULL,
-                              "record log entry %d must be {\"action\": an atomic action, \"hash\": 16 hex digits} or {\"dice\": [...]}", i);
+                              "record log entry %d must be {\"action\": an atomic action, "
+                              "\"hash\": 16 hex digits} or {\"dice\": [...]}",
+                              i);
         } else {
             e->hash = strtoull(hash->valuestring, NULL, 16);
         }
@@ -164,7 +168,8 @@ int grg__cmd_replay(grg_session *s, const cJSON *req, cJSON *reply)
     grg_options opts;
     grg_log_entry *entries = NULL;
     int n;
-    if (grg__options_read(l->rs, cJSON_GetObjectItemCaseSensitive(rec, "options"), &opts, reply) < 0 ||
+    if (grg__options_read(l->rs, cJSON_GetObjectItemCaseSensitive(rec, "options"), &opts, reply) <
+            0 ||
         (n = read_log(l->sc, log, &entries, reply)) < 0) {
         grg_loaded_free(l);
         return -1;

@@ -52,7 +52,8 @@ static int valid_color(const char *c)
 }
 
 /* Reads one entry of a data table; `i` is its index, `path` its JSON path. */
-typedef void (*entry_fn)(const cJSON *t, const char *path, int i, grg_rules_data *d, grg_problems *p);
+typedef void (*entry_fn)(const cJSON *t, const char *path, int i, grg_rules_data *d,
+                         grg_problems *p);
 
 /* Reads root.key, a non-empty array of at most max entries, calling fn on each; returns the
  * number read. */
@@ -81,7 +82,8 @@ static int load_table(const cJSON *root, const char *key, int max, entry_fn fn, 
 
 /* Reads an entry's id and name (the name defaults to the id) and refuses a repeated id. */
 static void read_id_name(const cJSON *t, const char *path, char *id, size_t id_size, char *name,
-                         size_t name_size, const char *prev_ids, size_t stride, int i, grg_problems *p)
+                         size_t name_size, const char *prev_ids, size_t stride, int i,
+                         grg_problems *p)
 {
     grg__json_str(t, "id", path, 1, id, id_size, p);
     grg__str_copy(name, name_size, id);
@@ -91,13 +93,15 @@ static void read_id_name(const cJSON *t, const char *path, char *id, size_t id_s
             grg_problem_add(p, path, "duplicate id '%s'", id);
 }
 
-static void terrain_entry(const cJSON *t, const char *path, int i, grg_rules_data *d, grg_problems *p)
+static void terrain_entry(const cJSON *t, const char *path, int i, grg_rules_data *d,
+                          grg_problems *p)
 {
     grg_terrain_def *td = &d->terrain[i];
     read_id_name(t, path, td->id, sizeof td->id, td->name, sizeof td->name, d->terrain[0].id,
                  sizeof *td, i, p);
     snprintf(td->color, sizeof td->color, "#cccccc");
-    if (grg__json_str(t, "color", path, 0, td->color, sizeof td->color, p) == 0 && !valid_color(td->color))
+    if (grg__json_str(t, "color", path, 0, td->color, sizeof td->color, p) == 0 &&
+        !valid_color(td->color))
         grg_problem_add(p, path, "color must be written #rrggbb");
     int b = 0;
     grg__json_bool(t, "blocks_los", path, 1, &b, p);

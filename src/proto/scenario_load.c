@@ -9,7 +9,8 @@
 
 static const char *const edge_names[] = {"N", "S", "E", "W", NULL}; /* grg_edge - 1 */
 static const char *const arm_names[] = {"INF", "CAV", "ART", NULL};
-static const char *const kind_names[] = {"FORMED_BN", "SKIRMISHER", "CAV", "ART", "WAGON", "LEADER", NULL};
+static const char *const kind_names[] = {"FORMED_BN", "SKIRMISHER", "CAV", "ART",
+                                         "WAGON",     "LEADER",     NULL};
 
 const char *grg_data_dir(void)
 {
@@ -188,9 +189,11 @@ static void load_units(loader *L, const cJSON *root)
             (u->type = grg_rules_type(L->d, id)) < 0) {
             char tat[48];
             snprintf(tat, sizeof tat, "%s.type", at);
-            grg_problem_add(L->p, tat, "unknown unit type '%s' for the %s ruleset", id, L->d->ruleset);
+            grg_problem_add(L->p, tat, "unknown unit type '%s' for the %s ruleset", id,
+                            L->d->ruleset);
         }
-        u->on_map = grg__sc_hex_field(L, e, "hex", at, 0, &u->hex) != 1; /* present, even if wrong */
+        u->on_map =
+            grg__sc_hex_field(L, e, "hex", at, 0, &u->hex) != 1; /* present, even if wrong */
         load_unit_values(L, e, at, u);
         i++;
     }
@@ -273,7 +276,8 @@ static void load_reinforcements(loader *L, const cJSON *root)
         if (!is_reinf && !L->sc->units[u].on_map) {
             char at[32];
             snprintf(at, sizeof at, "units[%d].hex", u);
-            grg_problem_add(L->p, at, "is required (unit '%s' is not a reinforcement)", L->sc->units[u].id);
+            grg_problem_add(L->p, at, "is required (unit '%s' is not a reinforcement)",
+                            L->sc->units[u].id);
         }
     }
 }
@@ -376,8 +380,10 @@ int grg_load_scenario(const char *path, const char *data_dir, grg_loaded **out, 
     if (!entry) {
         char known[96] = "";
         for (const grg_ruleset *const *r = grg_rulesets(); *r; r++)
-            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", known[0] ? ", " : "", (*r)->name);
-        grg_problem_add(p, "ruleset", "unknown ruleset '%s' (this build has: %s)", sc->ruleset, known);
+            snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+                     known[0] ? ", " : "", (*r)->name);
+        grg_problem_add(p, "ruleset", "unknown ruleset '%s' (this build has: %s)", sc->ruleset,
+                        known);
         goto fail;
     }
     l->data = grg__rules_data_load(data_dir, sc->ruleset, p);

@@ -21,7 +21,7 @@ int grg__sc_hex(loader *L, const cJSON *v, const char *path, grg_hex *out)
 }
 
 int grg__sc_hex_field(loader *L, const cJSON *obj, const char *key, const char *path, int required,
-                          grg_hex *out)
+                      grg_hex *out)
 {
     char at[96];
     snprintf(at, sizeof at, "%s.%s", path, key);
@@ -74,7 +74,8 @@ static void load_terrain_rows(loader *L, const cJSON *map)
             code[(unsigned char)e->string[0]] = t;
     }
     if (!cJSON_IsArray(rows) || cJSON_GetArraySize(rows) != m->height) {
-        grg_problem_add(L->p, "map.terrain", "must be an array of %d rows (the map's height)", m->height);
+        grg_problem_add(L->p, "map.terrain", "must be an array of %d rows (the map's height)",
+                        m->height);
         return;
     }
     int r = 0;
@@ -83,13 +84,14 @@ static void load_terrain_rows(loader *L, const cJSON *map)
         char at[96];
         snprintf(at, sizeof at, "map.terrain[%d]", r);
         if (!cJSON_IsString(e) || (int)strlen(e->valuestring) != m->width) {
-            grg_problem_add(L->p, at, "must be a string of %d terrain codes (the map's width)", m->width);
+            grg_problem_add(L->p, at, "must be a string of %d terrain codes (the map's width)",
+                            m->width);
         } else {
             for (int c = 0; c < m->width; c++) {
                 int t = code[(unsigned char)e->valuestring[c]];
                 if (t < 0) {
-                    grg_problem_add(L->p, at, "unknown terrain code '%c' at column %d", e->valuestring[c],
-                                    c + 1);
+                    grg_problem_add(L->p, at, "unknown terrain code '%c' at column %d",
+                                    e->valuestring[c], c + 1);
                     break;
                 }
                 m->terrain[r * m->width + c] = (uint8_t)t;
@@ -112,7 +114,8 @@ static void load_elevation(loader *L, const cJSON *map)
         snprintf(at, sizeof at, "map.elevation[%d]", i);
         if (cJSON_IsString(e)) {
             if (i >= m->height || (int)strlen(e->valuestring) != m->width) {
-                grg_problem_add(L->p, at, "an elevation row has %d digits, one per column", m->width);
+                grg_problem_add(L->p, at, "an elevation row has %d digits, one per column",
+                                m->width);
             } else {
                 for (int c = 0; c < m->width; c++) {
                     char ch = e->valuestring[c];
@@ -159,7 +162,8 @@ static void load_hexsides(loader *L, const cJSON *map)
             }
             dir = grg_hex_direction_to(h, to);
             if (dir < 0) {
-                grg_problem_add(L->p, tat, "%s is not adjacent to the hexside's hex", tov->valuestring);
+                grg_problem_add(L->p, tat, "%s is not adjacent to the hexside's hex",
+                                tov->valuestring);
                 continue;
             }
         } else if (grg__json_int(e, "dir", at, 1, 0, 5, &dir, L->p) < 0) {
@@ -272,7 +276,8 @@ void grg__sc_load_map(loader *L, const cJSON *root)
     const cJSON *map = cJSON_GetObjectItemCaseSensitive(root, "map");
     int w = 0, h = 0;
     if (!cJSON_IsObject(map)) {
-        grg_problem_add(L->p, "map", "is required: an object with width, height, legend and terrain");
+        grg_problem_add(L->p, "map",
+                        "is required: an object with width, height, legend and terrain");
         return;
     }
     if (grg__json_int(map, "width", "map", 1, 1, GRG_MAP_MAX_DIM, &w, L->p) < 0 ||

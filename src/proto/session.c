@@ -189,8 +189,10 @@ grg_loaded *grg__load_or_error(grg_session *s, const char *path, cJSON *reply)
         if (not_found) {
             grg__error(reply, "not_found", NULL, "no such file: %s", path);
         } else {
-            grg__error(reply, "invalid_scenario", NULL, "%s is not a valid scenario (%d problems)", path, p->n);
-            cJSON_AddItemToObject(cJSON_GetObjectItem(reply, "error"), "problems", grg__problems_json(p));
+            grg__error(reply, "invalid_scenario", NULL, "%s is not a valid scenario (%d problems)",
+                       path, p->n);
+            cJSON_AddItemToObject(cJSON_GetObjectItem(reply, "error"), "problems",
+                                  grg__problems_json(p));
         }
         l = NULL;
     }
@@ -211,7 +213,8 @@ static int cmd_load(grg_session *s, const cJSON *req, cJSON *reply)
     if (!l)
         return -1;
     grg_options opts;
-    if (grg__options_read(l->rs, cJSON_GetObjectItemCaseSensitive(req, "options"), &opts, reply) < 0) {
+    if (grg__options_read(l->rs, cJSON_GetObjectItemCaseSensitive(req, "options"), &opts, reply) <
+        0) {
         grg_loaded_free(l);
         return -1;
     }
@@ -252,8 +255,8 @@ static int cmd_act(grg_session *s, const cJSON *req, cJSON *reply)
         return -1;
     grg_action acts[MAX_SEQ];
     grg_decode_err err;
-    int n = grg__actions_decode(s->loaded->sc, s->g, cJSON_GetObjectItemCaseSensitive(req, "action"), acts,
-                                MAX_SEQ, &err);
+    int n = grg__actions_decode(
+        s->loaded->sc, s->g, cJSON_GetObjectItemCaseSensitive(req, "action"), acts, MAX_SEQ, &err);
     if (n < 0)
         return grg__decode_error(reply, &err);
     grg_verdict why = {"", ""};
@@ -300,10 +303,13 @@ static int cmd_dice(grg_session *s, const cJSON *req, cJSON *reply)
     const cJSON *r;
     cJSON_ArrayForEach(r, rolls)
     {
-        if (!cJSON_IsNumber(r) || r->valueint < 1 || r->valueint > 6 || r->valuedouble != r->valueint)
-            return grg__error(reply, "bad_request", NULL, "each roll is a whole number from 1 to 6");
+        if (!cJSON_IsNumber(r) || r->valueint < 1 || r->valueint > 6 ||
+            r->valuedouble != r->valueint)
+            return grg__error(reply, "bad_request", NULL,
+                              "each roll is a whole number from 1 to 6");
         if (e.n_dice >= GRG_DICE_QUEUE)
-            return grg__error(reply, "bad_request", NULL, "at most %d rolls may wait", GRG_DICE_QUEUE);
+            return grg__error(reply, "bad_request", NULL, "at most %d rolls may wait",
+                              GRG_DICE_QUEUE);
         e.dice[e.n_dice++] = r->valueint;
     }
     if (grg_dice_queue(s->g, e.dice, e.n_dice) < 0)
@@ -386,7 +392,8 @@ char *grg_session_handle(grg_session *s, const char *line, int *quit)
     cJSON *req = cJSON_Parse(line);
     if (!req || !cJSON_IsObject(req)) {
         cJSON_AddBoolToObject(reply, "ok", 0);
-        grg__error(reply, "bad_request", NULL, req ? "a request is a JSON object" : "the line is not valid JSON");
+        grg__error(reply, "bad_request", NULL,
+                   req ? "a request is a JSON object" : "the line is not valid JSON");
         cJSON_Delete(req);
         return finish(reply);
     }
@@ -408,7 +415,8 @@ char *grg_session_handle(grg_session *s, const char *line, int *quit)
         while (k < sizeof commands / sizeof *commands && strcmp(commands[k].name, cmd->valuestring))
             k++;
         if (k == sizeof commands / sizeof *commands)
-            grg__error(reply, "unknown_command", NULL, "there is no command '%s'", cmd->valuestring);
+            grg__error(reply, "unknown_command", NULL, "there is no command '%s'",
+                       cmd->valuestring);
         else
             rc = commands[k].fn(s, req, reply);
     }

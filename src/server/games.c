@@ -79,8 +79,8 @@ static void scenario_abs(const srv *sv, const char *rel, char *out, size_t size)
 
 /* A session holding the game's scenario replayed through entries[0..n), or NULL with err set.
  * The record is rebuilt exactly as `record` writes it, so the hashes are checked on the way. */
-static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, int n, int check_hashes,
-                            char *err, size_t err_size);
+static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, int n,
+                            int check_hashes, char *err, size_t err_size);
 
 /* As rebuild, checking every state hash; a log whose hashes come from another build of the engine
  * (an update since the game was stored) is replayed again by its actions alone, each still checked
@@ -97,8 +97,8 @@ grg_session *srv_session_rebuild(srv *sv, const srv_game *g, char *const *entrie
     return s;
 }
 
-static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, int n, int check_hashes,
-                            char *err, size_t err_size)
+static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, int n,
+                            int check_hashes, char *err, size_t err_size)
 {
     char path[1600];
     scenario_abs(sv, g->scenario, path, sizeof path);

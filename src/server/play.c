@@ -157,7 +157,7 @@ static char *may_act(const srv_game *g, int seat, const cJSON *id)
 {
     if (seat < 0)
         return srv_error_text(id, "spectator", "%s",
-                      "spectators may watch but not act: join with a seat's token");
+                              "spectators may watch but not act: join with a seat's token");
     if (g->over)
         return srv_error_text(id, "game_over", "%s", "the game is over");
     const grg_game *gm = grg_session_game(g->s);
@@ -174,7 +174,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
         return srv_error_text(id, "bad_request", "%s", "a request needs \"cmd\": a command name");
     for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++)
         if (strcmp(cmd->valuestring, forbidden[i]) == 0)
-            return srv_error_text(id, "forbidden", "%s", "this command is not available through the server");
+            return srv_error_text(id, "forbidden", "%s",
+                                  "this command is not available through the server");
     int act = strcmp(cmd->valuestring, "act") == 0, undo = strcmp(cmd->valuestring, "undo") == 0;
     if (act || undo) {
         char *no = may_act(g, seat, id);

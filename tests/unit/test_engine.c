@@ -224,11 +224,16 @@ static void test_state_size(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dice_vector),          cmocka_unit_test(test_dice_uniform),
-        cmocka_unit_test(test_scripted_dice_first),  cmocka_unit_test(test_clone_independent),
-        cmocka_unit_test(test_refusal_changes_nothing), cmocka_unit_test(test_apply_all_or_nothing),
-        cmocka_unit_test(test_deterministic),        cmocka_unit_test(test_legal_matches_check),
-        cmocka_unit_test(test_option_values),              cmocka_unit_test(test_state_size),
+        cmocka_unit_test(test_dice_vector),
+        cmocka_unit_test(test_dice_uniform),
+        cmocka_unit_test(test_scripted_dice_first),
+        cmocka_unit_test(test_clone_independent),
+        cmocka_unit_test(test_refusal_changes_nothing),
+        cmocka_unit_test(test_apply_all_or_nothing),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_legal_matches_check),
+        cmocka_unit_test(test_option_values),
+        cmocka_unit_test(test_state_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -124,9 +124,24 @@ static void test_A_1_3_parse(void **state)
     assert_hex(h, grg_hex_from_offset(99999998, 99999998));
     assert_int_equal(grg_hex_parse("0101", NULL), 0);
 
-    const char *bad[] = {"",     "1",     "11",     "010",   "01010",  "0005",  "0500",
-                         "0000", "01a1",  " 0101",  "0101 ", "+101",   "-101",  "01.1",
-                         "001000", "000001", "999999999999999999", "010101010101010101"};
+    const char *bad[] = {"",
+                         "1",
+                         "11",
+                         "010",
+                         "01010",
+                         "0005",
+                         "0500",
+                         "0000",
+                         "01a1",
+                         " 0101",
+                         "0101 ",
+                         "+101",
+                         "-101",
+                         "01.1",
+                         "001000",
+                         "000001",
+                         "999999999999999999",
+                         "010101010101010101"};
     h = A(77, 77);
     assert_int_equal(grg_hex_parse(NULL, &h), -1);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -233,8 +248,8 @@ static void test_B_14_1_facing(void **state)
 {
     (void)state;
     const grg_hex want[6] = {A(1, 0), A(1, -1), A(0, -1), A(0, 1), A(-1, 0), A(-1, 1)};
-    const grg_side_class cls[6] = {GRG_FRONTAL,    GRG_FRONTAL, GRG_FLANK_LEFT,
-                                   GRG_FLANK_RIGHT, GRG_REAR,   GRG_REAR};
+    const grg_side_class cls[6] = {GRG_FRONTAL,     GRG_FRONTAL, GRG_FLANK_LEFT,
+                                   GRG_FLANK_RIGHT, GRG_REAR,    GRG_REAR};
     int dirs[6];
     grg_facing_dirs(0, dirs);
     for (int i = 0; i < 6; i++) {

@@ -5,8 +5,9 @@
 
 #include "rules/nap/nap.h"
 
-#define U(id, side, type, hex, str) \
-    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex "\",\"strength\":" #str "}"
+#define U(id, side, type, hex, str)                                                                \
+    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex                \
+    "\",\"strength\":" #str "}"
 #define FAR_A U("a9", "a", "infantry", "1210", 9)
 #define FAR_D U("d9", "d", "infantry", "1201", 9)
 
@@ -40,9 +41,11 @@ static int flagged(const grg_events *ev, const char *rule)
  * longer obliged to (NAP-7.2); in flag mode it attacks and the breach is logged; off: obliged. */
 static grg_loaded *hr5a_lab(void)
 {
-    return lab_load(NULL, "",
-                    "[{\"id\":\"a1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0506\",\"strength\":4,\"disordered\":true},"
-                    U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+    return lab_load(
+        NULL, "",
+        "[{\"id\":\"a1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0506\",\"strength\":4,"
+        "\"disordered\":true}," U("d1", "d", "infantry", "0505", 2) "," FAR_D "]",
+        "");
 }
 
 static void test_hr_5a_block_flag_off(void **state)
@@ -85,13 +88,14 @@ static void test_hr_5a_block_flag_off(void **state)
 static void test_hr_7a_and_inert(void **state)
 {
     (void)state;
-    static const char *const rows[10] = {"............", "............", "............",
-                                         "............", "....v.......", "............",
-                                         "............", "............", "............",
-                                         "............"};
-    grg_loaded *l = lab_load(rows, "",
-                             "[" U("c1", "a", "cavalry", "0506", 3) "," U("i1", "a", "infantry", "0605", 3) ","
-                             U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+    static const char *const rows[10] = {
+        "............", "............", "............", "............", "....v.......",
+        "............", "............", "............", "............", "............"};
+    grg_loaded *l = lab_load(
+        rows, "",
+        "[" U("c1", "a", "cavalry", "0506", 3) "," U("i1", "a", "infantry", "0605", 3) "," U(
+            "d1", "d", "infantry", "0505", 2) "," FAR_D "]",
+        "");
     static const char *const on[] = {"house=on", NULL};
     grg_game *g = lab_game(l, on);
     lab_end_phase(g, NULL);
@@ -111,7 +115,10 @@ static void test_hr_7a_and_inert(void **state)
     assert_non_null(info_text(g, "house_other"));
     grg_game_free(g);
     grg_loaded_free(l);
-    l = lab_load(NULL, "", "[" U("c1", "a", "cavalry", "0506", 3) "," U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+    l = lab_load(NULL, "",
+                 "[" U("c1", "a", "cavalry", "0506", 3) "," U("d1", "d", "infantry", "0505",
+                                                              2) "," FAR_D "]",
+                 "");
     static const char *const block[] = {"HR-7a=block", NULL};
     g = lab_game(l, block);
     assert_string_equal(info_text(g, "HR-7a"), "inert: no wood, village or town hex");
@@ -124,9 +131,11 @@ static void test_hr_7a_and_inert(void **state)
 static void test_hr_7b_charge_through_infantry(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("c1", "a", "cavalry", "0508", 3) "," U("i1", "a", "infantry", "0507", 3) ","
-                             U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("c1", "a", "cavalry", "0508", 3) "," U("i1", "a", "infantry", "0507", 3) "," U(
+            "d1", "d", "infantry", "0505", 2) "," FAR_D "]",
+        "");
     static const char *const opts[] = {"stack_limit=2", "HR-7b=block", NULL};
     grg_game *g = lab_game(l, opts);
     assert_string_equal(info_text(g, "HR-7b"), "block, 0 flagged");
@@ -141,12 +150,17 @@ static void test_hr_7b_charge_through_infantry(void **state)
     grg_game_free(g);
     grg_loaded_free(l);
     /* [audit] "through" means entered and left: the infantry may be the second unit of its stack
-     * (under a cavalry unit i0), and ending the move stacked with infantry is not passing through. */
-    l = lab_load(NULL, "",
-                 "[" U("c1", "a", "cavalry", "0508", 3) "," U("i0", "a", "cavalry", "0507", 1) ","
-                 U("i1", "a", "infantry", "0507", 3) "," U("c2", "a", "cavalry", "0707", 3) ","
-                 U("i2", "a", "infantry", "0606", 3) "," U("d1", "d", "infantry", "0505", 2) ","
-                 U("d2", "d", "infantry", "0605", 2) "," FAR_D "]", ",\"options\":{\"stack_limit\":3}");
+     * (under a cavalry unit i0), and ending the move stacked with infantry is not passing through.
+     */
+    l = lab_load(
+        NULL, "",
+        "[" U("c1", "a", "cavalry", "0508", 3) "," U("i0", "a", "cavalry", "0507", 1) "," U(
+            "i1", "a", "infantry", "0507",
+            3) "," U("c2", "a", "cavalry", "0707",
+                     3) "," U("i2", "a", "infantry", "0606",
+                              3) "," U("d1", "d", "infantry", "0505",
+                                       2) "," U("d2", "d", "infantry", "0605", 2) "," FAR_D "]",
+        ",\"options\":{\"stack_limit\":3}");
     static const char *const opts3[] = {"stack_limit=3", "HR-7b=block", NULL};
     g = lab_game(l, opts3);
     lab_move(g, "c1", path, 2);
@@ -166,11 +180,11 @@ static void test_hr_7b_charge_through_infantry(void **state)
 static void test_hr_8a_chateau(void **state)
 {
     (void)state;
-    static const char *const rows[10] = {"............", "............", "............",
-                                         "............", "....c.......", "............",
-                                         "............", "............", "............",
-                                         "............"};
-    grg_loaded *l = lab_load(rows, "", "[" U("g1", "a", "foot_artillery", "0506", 2) "," FAR_D "]", "");
+    static const char *const rows[10] = {
+        "............", "............", "............", "............", "....c.......",
+        "............", "............", "............", "............", "............"};
+    grg_loaded *l =
+        lab_load(rows, "", "[" U("g1", "a", "foot_artillery", "0506", 2) "," FAR_D "]", "");
     static const char *const block[] = {"HR-8a=block", NULL};
     grg_game *g = lab_game(l, block);
     lab_ok(g, lab_action(g, GRG_A_ACTIVATE, "g1"), NULL);
@@ -195,9 +209,12 @@ static void test_hr_8a_chateau(void **state)
 static void test_hr_11_surrender(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0505", 3) "," FAR_A "," U("d1", "d", "infantry", "0304", 2) ","
-                             U("d2", "d", "infantry", "0507", 2) "," U("d3", "d", "infantry", "0604", 2) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0505", 3) "," FAR_A "," U(
+            "d1", "d", "infantry", "0304", 2) "," U("d2", "d", "infantry", "0507",
+                                                    2) "," U("d3", "d", "infantry", "0604", 2) "]",
+        "");
     static const char *const force[] = {"HR-11=force", NULL};
     grg_game *g = lab_game(l, force);
     int a1 = lab_unit(g, "a1");
@@ -228,11 +245,14 @@ static void test_hr_11_surrender(void **state)
 static void test_hr_12_road_column(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL,
-                             ",\"roads\":[[\"0501\",\"0502\",\"0503\",\"0504\",\"0505\",\"0506\",\"0507\",\"0508\",\"0509\","
-                             "\"0510\",\"0610\",\"0710\",\"0810\",\"0910\",\"1010\",\"1110\",\"1210\"]]",
-                             "[" U("c1", "a", "cavalry", "1110", 2) "," U("c2", "a", "cavalry", "0910", 2) ","
-                             U("c3", "a", "cavalry", "0501", 2) "," FAR_D "]", "");
+    grg_loaded *l = lab_load(
+        NULL,
+        ",\"roads\":[[\"0501\",\"0502\",\"0503\",\"0504\",\"0505\",\"0506\",\"0507\",\"0508\","
+        "\"0509\","
+        "\"0510\",\"0610\",\"0710\",\"0810\",\"0910\",\"1010\",\"1110\",\"1210\"]]",
+        "[" U("c1", "a", "cavalry", "1110", 2) "," U("c2", "a", "cavalry", "0910", 2) "," U(
+            "c3", "a", "cavalry", "0501", 2) "," FAR_D "]",
+        "");
     static const char *const block[] = {"HR-12=block", NULL};
     grg_game *g = lab_game(l, block);
     grg_verdict why;
@@ -244,7 +264,8 @@ static void test_hr_12_road_column(void **state)
     assert_string_equal(why.rule, "HR-12");
     lab_ok(g, lab_action(g, GRG_A_END_ACTIVATION, NULL), NULL);
     lab_ok(g, lab_action(g, GRG_A_ACTIVATE, "c3"), NULL);
-    static const char *const down[] = {"0502", "0503", "0504", "0505", "0506", "0507", "0508", "0509"};
+    static const char *const down[] = {"0502", "0503", "0504", "0505",
+                                       "0506", "0507", "0508", "0509"};
     for (int i = 0; i < 8; i++)
         lab_ok(g, step_to(g, "c3", down[i]), NULL);
     assert_int_equal(lab_try(g, step_to(g, "c3", "0510"), NULL, &why), -1);

@@ -60,8 +60,13 @@ static void walk_rec(grg_hex a, grg_hex b, rec *r)
 
 /* ---- A.6.5 worked examples ------------------------------------------------------------------ */
 
-enum { C = GRG_LOS_CROSSED, GE = GRG_LOS_GRAZED_EDGE, GV = GRG_LOS_GRAZED_VERTEX,
-       SC = GRG_LOS_SIDE_CROSSED, SR = GRG_LOS_SIDE_RUN };
+enum {
+    C = GRG_LOS_CROSSED,
+    GE = GRG_LOS_GRAZED_EDGE,
+    GV = GRG_LOS_GRAZED_VERTEX,
+    SC = GRG_LOS_SIDE_CROSSED,
+    SR = GRG_LOS_SIDE_RUN
+};
 
 typedef struct want {
     int kind;
@@ -89,11 +94,10 @@ static void test_A_6_5_0906(void **state)
 {
     (void)state;
     const want w[] = {
-        {SC, "0505", "0605", 1, 9}, {C, "0605", NULL, 1, 9},
-        {SC, "0605", "0705", 1, 3}, {GV, "0606", NULL, 1, 3}, {C, "0705", NULL, 1, 3},
-        {SC, "0705", "0706", 1, 2}, {C, "0706", NULL, 1, 2},
-        {SC, "0706", "0806", 2, 3}, {GV, "0805", NULL, 2, 3}, {C, "0806", NULL, 2, 3},
-        {SC, "0806", "0906", 8, 9},
+        {SC, "0505", "0605", 1, 9}, {C, "0605", NULL, 1, 9},    {SC, "0605", "0705", 1, 3},
+        {GV, "0606", NULL, 1, 3},   {C, "0705", NULL, 1, 3},    {SC, "0705", "0706", 1, 2},
+        {C, "0706", NULL, 1, 2},    {SC, "0706", "0806", 2, 3}, {GV, "0805", NULL, 2, 3},
+        {C, "0806", NULL, 2, 3},    {SC, "0806", "0906", 8, 9},
     };
     rec r;
     assert_int_equal(grg_hex_distance(L("0505"), L("0906")), 5);
@@ -108,15 +112,12 @@ static void test_A_6_5_1106(void **state)
 {
     (void)state;
     const want w[] = {
-        {SC, "0505", "0605", 1, 13},  {C, "0605", NULL, 1, 13},
-        {SC, "0605", "0705", 3, 13},  {C, "0705", NULL, 3, 13},
-        {SC, "0705", "0706", 3, 8},   {C, "0706", NULL, 3, 8},
-        {SC, "0706", "0805", 2, 5},   {C, "0805", NULL, 2, 5},
-        {SC, "0805", "0806", 1, 2},   {C, "0806", NULL, 1, 2},
-        {SC, "0806", "0905", 3, 5},   {C, "0905", NULL, 3, 5},
-        {SC, "0905", "0906", 5, 8},   {C, "0906", NULL, 5, 8},
-        {SC, "0906", "1006", 10, 13}, {C, "1006", NULL, 10, 13},
-        {SC, "1006", "1106", 12, 13},
+        {SC, "0505", "0605", 1, 13}, {C, "0605", NULL, 1, 13},     {SC, "0605", "0705", 3, 13},
+        {C, "0705", NULL, 3, 13},    {SC, "0705", "0706", 3, 8},   {C, "0706", NULL, 3, 8},
+        {SC, "0706", "0805", 2, 5},  {C, "0805", NULL, 2, 5},      {SC, "0805", "0806", 1, 2},
+        {C, "0806", NULL, 1, 2},     {SC, "0806", "0905", 3, 5},   {C, "0905", NULL, 3, 5},
+        {SC, "0905", "0906", 5, 8},  {C, "0906", NULL, 5, 8},      {SC, "0906", "1006", 10, 13},
+        {C, "1006", NULL, 10, 13},   {SC, "1006", "1106", 12, 13},
     };
     rec r;
     assert_int_equal(grg_hex_distance(L("0505"), L("1106")), 7);
@@ -132,9 +133,9 @@ static void test_A_6_5_0803(void **state)
 {
     (void)state;
     const want w[] = {
-        {SR, "0504", "0605", 1, 6}, {GE, "0504", NULL, 1, 6}, {GE, "0605", NULL, 1, 6},
-        {C, "0604", NULL, 1, 3},
-        {SR, "0703", "0704", 2, 3}, {GE, "0703", NULL, 2, 3}, {GE, "0704", NULL, 2, 3},
+        {SR, "0504", "0605", 1, 6}, {GE, "0504", NULL, 1, 6},   {GE, "0605", NULL, 1, 6},
+        {C, "0604", NULL, 1, 3},    {SR, "0703", "0704", 2, 3}, {GE, "0703", NULL, 2, 3},
+        {GE, "0704", NULL, 2, 3},
     };
     rec r;
     assert_int_equal(grg_hex_distance(L("0505"), L("0803")), 4);
@@ -180,7 +181,7 @@ static void test_A_6_5_1106_samples_miss(void **state)
 typedef struct blockers {
     grg_hex hex[8];
     int n;
-    int side_kind;        /* side items of this kind block (-1: none) */
+    int side_kind;          /* side items of this kind block (-1: none) */
     grg_hex side_a, side_b; /* ... when they join these two hexes (either order) */
 } blockers;
 
@@ -213,8 +214,7 @@ static blockers block_at(const char *x, const char *y)
     return b;
 }
 
-static int clear(const char *from, const char *to, grg_los_policy p, blockers *b,
-                 grg_los_item *at)
+static int clear(const char *from, const char *to, grg_los_policy p, blockers *b, grg_los_item *at)
 {
     return grg_los_clear(L(from), L(to), p, hex_blocks, side_blocks, b, at);
 }
@@ -355,8 +355,8 @@ static void test_A_6_1_same_and_adjacent(void **state)
     grg_hex h = L("0505");
     rec r;
     for (int p = 0; p <= 1; p++) {
-        assert_int_equal(
-            grg_los_clear(h, h, (grg_los_policy)p, always, always_side, NULL, NULL), 1);
+        assert_int_equal(grg_los_clear(h, h, (grg_los_policy)p, always, always_side, NULL, NULL),
+                         1);
         for (int d = 0; d < 6; d++)
             assert_int_equal(grg_los_clear(h, grg_hex_neighbour(h, d), (grg_los_policy)p, always,
                                            always_side, NULL, NULL),
@@ -665,8 +665,8 @@ static int has_mirror(const rec *r, const grg_los_item *it)
         int hexes = side ? grg_hex_eq(x->hex, it->other) && grg_hex_eq(x->other, it->hex)
                          : grg_hex_eq(x->hex, it->hex);
         /* a crossed side is met at one point: t mirrors to 1 - t */
-        int t_ok = (int)it->kind != SC ||
-                   x->t_num * it->t_den == (it->t_den - it->t_num) * x->t_den;
+        int t_ok =
+            (int)it->kind != SC || x->t_num * it->t_den == (it->t_den - it->t_num) * x->t_den;
         if (x->kind == it->kind && hexes && t_ok)
             return 1;
     }

@@ -5,8 +5,9 @@
 
 #include "rules/nap/nap.h"
 
-#define U(id, side, type, hex, str) \
-    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex "\",\"strength\":" #str "}"
+#define U(id, side, type, hex, str)                                                                \
+    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex                \
+    "\",\"strength\":" #str "}"
 
 /* NAP-7.10, NAP-7.11 and C.16 vector 4: odds rounded in the defender's favour, clamped. */
 static void test_nap_7_11_odds_columns(void **state)
@@ -29,22 +30,30 @@ static void test_nap_7_11_odds_columns(void **state)
 static void test_c8_every_cell(void **state)
 {
     (void)state;
-    static const char *const table[7][8] = {
-        {"AE", "A2", "A2", "A1", "A1", "A1", "E", "E"},   {"A2", "A2", "A1", "A1", "A1", "-", "D1", "E"},
-        {"A2", "A1", "A1", "A1", "-", "D1", "D1", "D1"},  {"A2", "A1", "-", "-", "D1", "D1", "D1", "D2"},
-        {"A1", "-", "-", "D1", "D1", "D1", "D2", "D2"},   {"A1", "D1", "D1", "D1", "D1", "D2", "D2", "DE"},
-        {"D1", "D1", "D1", "D1", "D2", "D2", "DE", "DE"}};
+    static const char *const table[7][8] = {{"AE", "A2", "A2", "A1", "A1", "A1", "E", "E"},
+                                            {"A2", "A2", "A1", "A1", "A1", "-", "D1", "E"},
+                                            {"A2", "A1", "A1", "A1", "-", "D1", "D1", "D1"},
+                                            {"A2", "A1", "-", "-", "D1", "D1", "D1", "D2"},
+                                            {"A1", "-", "-", "D1", "D1", "D1", "D2", "D2"},
+                                            {"A1", "D1", "D1", "D1", "D1", "D2", "D2", "DE"},
+                                            {"D1", "D1", "D1", "D1", "D2", "D2", "DE", "DE"}};
     static const int att[8] = {1, 1, 1, 2, 4, 6, 8, 10}, def[8] = {4, 3, 2, 2, 2, 2, 2, 2};
     grg_events *ev = grg_events_new(64);
     for (int c = 0; c < 8; c++) {
         for (int row = 0; row < 7; row++) {
             char units[256];
             snprintf(units, sizeof units,
-                     "[{\"id\":\"a1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0506\",\"strength\":%d},"
-                     "{\"id\":\"d1\",\"side\":\"d\",\"type\":\"infantry\",\"hex\":\"0505\",\"strength\":%d}]",
+                     "[{\"id\":\"a1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0506\","
+                     "\"strength\":%d},"
+                     "{\"id\":\"d1\",\"side\":\"d\",\"type\":\"infantry\",\"hex\":\"0505\","
+                     "\"strength\":%d}]",
                      att[c], def[c]);
-            grg_loaded *l = lab_load(NULL, row == 0 ? ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"stream\"]}]" : "",
-                                     units, "");
+            grg_loaded *l = lab_load(
+                NULL,
+                row == 0
+                    ? ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"stream\"]}]"
+                    : "",
+                units, "");
             grg_game *g = lab_game(l, NULL);
             lab_end_phase(g, NULL);
             static const char *const a[] = {"a1", NULL}, *const d[] = {"d1", NULL};
@@ -65,14 +74,15 @@ static void test_c8_every_cell(void **state)
  * D1. */
 static void c16_1(int village, const char *want_result, int want_a, int want_d)
 {
-    static const char *const rows_v[10] = {"............", "............", "............",
-                                           "............", "....v.......", "............",
-                                           "............", "............", "............",
-                                           "............"};
-    grg_loaded *l = lab_load(village ? rows_v : NULL, "",
-                             "[" U("a1", "a", "infantry", "0605", 4) "," U("a2", "a", "infantry", "0504", 3) ","
-                             U("a3", "a", "cavalry", "0305", 3) "," U("a4", "a", "foot_artillery", "0406", 2) ","
-                             U("d1", "d", "infantry", "0505", 4) "]", "");
+    static const char *const rows_v[10] = {
+        "............", "............", "............", "............", "....v.......",
+        "............", "............", "............", "............", "............"};
+    grg_loaded *l = lab_load(
+        village ? rows_v : NULL, "",
+        "[" U("a1", "a", "infantry", "0605", 4) "," U("a2", "a", "infantry", "0504", 3) "," U(
+            "a3", "a", "cavalry", "0305", 3) "," U("a4", "a", "foot_artillery", "0406",
+                                                   2) "," U("d1", "d", "infantry", "0505", 4) "]",
+        "");
     grg_game *g = lab_game(l, NULL);
     static const char *const step[] = {"0405"};
     lab_move(g, "a3", step, 1);
@@ -129,8 +139,10 @@ static void test_c16_1_village_nap_9_2_d1(void **state)
 static void test_c16_2_ranged_max_range_a1_ignored(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "foot_artillery", "0508", 5) "," U("d1", "d", "infantry", "0505", 3) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "foot_artillery", "0508", 5) "," U("d1", "d", "infantry", "0505", 3) "]",
+        "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     lab_ok(g, lab_action(g, GRG_A_COMBAT_BEGIN, NULL), NULL);
@@ -139,7 +151,8 @@ static void test_c16_2_ranged_max_range_a1_ignored(void **state)
     grg_events *ev = grg_events_new(64);
     lab_close(g, 1, ev);
     assert_string_equal(lab_result(ev), "A1");
-    assert_string_equal(lab_event(ev, GRG_EV_DIE, 0)->text, "2 against 3: odds 1-2; die 1+0 gives row 1.");
+    assert_string_equal(lab_event(ev, GRG_EV_DIE, 0)->text,
+                        "2 against 3: odds 1-2; die 1+0 gives row 1.");
     assert_null(lab_event(ev, GRG_EV_RETREAT, 0));
     assert_true(grg_hex_eq(g->units[lab_unit(g, "a1")].hex, lab_hex("0508")));
     grg_events_free(ev);
@@ -153,10 +166,14 @@ static void test_c16_2_ranged_max_range_a1_ignored(void **state)
 static void test_c16_3_exchange_selection_order(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0605", 4) "," U("a2", "a", "infantry", "0504", 3) ","
-                             U("a3", "a", "cavalry", "0404", 3) "," U("a4", "a", "foot_artillery", "0705", 15) ","
-                             U("d1", "d", "infantry", "0505", 5) "," U("d9", "d", "infantry", "1201", 9) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0605", 4) "," U("a2", "a", "infantry", "0504", 3) "," U(
+            "a3", "a", "cavalry", "0404", 3) "," U("a4", "a", "foot_artillery", "0705",
+                                                   15) "," U("d1", "d", "infantry", "0505",
+                                                             5) "," U("d9", "d", "infantry", "1201",
+                                                                      9) "]",
+        "");
     static const char *const opts[] = {"die_base=0", NULL};
     grg_game *g = lab_game(l, opts);
     lab_end_phase(g, NULL);
@@ -193,9 +210,11 @@ static void test_c16_3_exchange_selection_order(void **state)
  * {X, Y} against {P, Q}; a smaller one is refused; under per_defender X fights P alone. */
 static grg_loaded *grouping_lab(void)
 {
-    return lab_load(NULL, "",
-                    "[" U("X", "a", "infantry", "0504", 4) "," U("Y", "a", "infantry", "0705", 4) ","
-                    U("P", "d", "infantry", "0505", 2) "," U("Q", "d", "infantry", "0605", 2) "]", "");
+    return lab_load(
+        NULL, "",
+        "[" U("X", "a", "infantry", "0504", 4) "," U("Y", "a", "infantry", "0705", 4) "," U(
+            "P", "d", "infantry", "0505", 2) "," U("Q", "d", "infantry", "0605", 2) "]",
+        "");
 }
 
 static void test_c16_5_grouping_component(void **state)
@@ -255,9 +274,11 @@ static void test_nap_7_6_per_defender(void **state)
 static void test_c16_6_charge_distance(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("c1", "a", "cavalry", "0506", 3) "," U("c2", "a", "cavalry", "0508", 3) ","
-                             U("t1", "d", "infantry", "0505", 3) "]", "");
+    grg_loaded *l =
+        lab_load(NULL, "",
+                 "[" U("c1", "a", "cavalry", "0506", 3) "," U(
+                     "c2", "a", "cavalry", "0508", 3) "," U("t1", "d", "infantry", "0505", 3) "]",
+                 "");
     grg_game *g = lab_game(l, NULL);
     static const char *const around[] = {"0507", "0406"}; /* NAP-P5: disengages, then stops */
     lab_move(g, "c1", around, 2);
@@ -285,9 +306,11 @@ static void test_c16_6_charge_distance(void **state)
 static void test_nap_9_4_charge_void_against_cavalry(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("c1", "a", "cavalry", "0508", 3) "," U("t1", "d", "infantry", "0505", 3) ","
-                             U("t2", "d", "cavalry", "0506", 3) "]", "");
+    grg_loaded *l =
+        lab_load(NULL, "",
+                 "[" U("c1", "a", "cavalry", "0508", 3) "," U(
+                     "t1", "d", "infantry", "0505", 3) "," U("t2", "d", "cavalry", "0506", 3) "]",
+                 "");
     grg_game *g = lab_game(l, NULL);
     static const char *const up[] = {"0507"};
     lab_move(g, "c1", up, 1);
@@ -300,7 +323,8 @@ static void test_nap_9_4_charge_void_against_cavalry(void **state)
     grg_events *ev = grg_events_new(64);
     lab_close(g, 4, ev); /* 3 against 3: 1-1; 4 gives D1 */
     assert_string_equal(lab_result(ev), "D1");
-    assert_string_equal(lab_event(ev, GRG_EV_DIE, 0)->text, "3 against 3: odds 1-1; die 4+0 gives row 4.");
+    assert_string_equal(lab_event(ev, GRG_EV_DIE, 0)->text,
+                        "3 against 3: odds 1-1; die 4+0 gives row 4.");
     (void)why;
     grg_events_free(ev);
     grg_game_free(g);
@@ -312,13 +336,14 @@ static void test_nap_9_4_charge_void_against_cavalry(void **state)
 static void test_c5_town_examples(void **state)
 {
     (void)state;
-    static const char *const rows[10] = {"............", "............", "............",
-                                         "............", "............", "............",
-                                         "............", "....t.......", "............",
-                                         "............"};
-    grg_loaded *l = lab_load(rows, "",
-                             "[" U("a1", "a", "foot_artillery", "0508", 5) "," U("d1", "d", "infantry", "0505", 3) ","
-                             U("d2", "d", "infantry", "0509", 3) "]", "");
+    static const char *const rows[10] = {
+        "............", "............", "............", "............", "............",
+        "............", "............", "....t.......", "............", "............"};
+    grg_loaded *l =
+        lab_load(rows, "",
+                 "[" U("a1", "a", "foot_artillery", "0508", 5) "," U(
+                     "d1", "d", "infantry", "0505", 3) "," U("d2", "d", "infantry", "0509", 3) "]",
+                 "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1), lab_ranged(g, "a1", "0505"),
@@ -335,8 +360,10 @@ static void test_c5_town_examples(void **state)
     assert_string_equal(pv.attacker.terms[0].rule, "NAP-8.2");
     grg_game_free(g);
     grg_loaded_free(l);
-    l = lab_load(rows, "",
-                 "[" U("a1", "a", "foot_artillery", "0508", 5) "," U("d1", "d", "infantry", "0505", 3) "]", "");
+    l = lab_load(
+        rows, "",
+        "[" U("a1", "a", "foot_artillery", "0508", 5) "," U("d1", "d", "infantry", "0505", 3) "]",
+        "");
     g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     acts[1] = lab_ranged(g, "a1", "0505");
@@ -355,13 +382,18 @@ static void test_c5_town_examples(void **state)
 static void test_nap_7_14_7_15_die_modifiers(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"stream\"]}]",
-                             "[" U("a1", "a", "infantry", "0506", 3) "," U("a2", "a", "cavalry", "0605", 3) ","
-                             "{\"id\":\"d1\",\"side\":\"d\",\"type\":\"infantry\",\"hex\":\"0505\",\"strength\":3,\"disordered\":true}]", "");
+    grg_loaded *l = lab_load(
+        NULL, ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"stream\"]}]",
+        "[" U("a1", "a", "infantry", "0506",
+              3) "," U("a2", "a", "cavalry", "0605",
+                       3) ","
+                          "{\"id\":\"d1\",\"side\":\"d\",\"type\":\"infantry\",\"hex\":\"0505\","
+                          "\"strength\":3,\"disordered\":true}]",
+        "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
-    grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1), lab_action(g, GRG_A_ATTACKER, "a1"),
-                          lab_action(g, GRG_A_DEFENDER, "d1")};
+    grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
+                          lab_action(g, GRG_A_ATTACKER, "a1"), lab_action(g, GRG_A_DEFENDER, "d1")};
     grg_preview pv;
     grg_verdict why;
     /* a1 alone is refused at close only; the preview of a partial combat shows the stream */
@@ -397,8 +429,9 @@ static void test_nap_7_14_7_15_die_modifiers(void **state)
 static void test_crt_statistics(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0506", 6) "," U("d1", "d", "infantry", "0505", 2) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0506", 6) "," U("d1", "d", "infantry", "0505", 2) "]", "");
     grg_events *ev = grg_events_new(64);
     int none = 0, d1 = 0, d2 = 0, n = 3000;
     for (int i = 0; i < n; i++) {
@@ -430,11 +463,15 @@ static void test_nap_7_17_7_18_eliminations(void **state)
 {
     (void)state;
     static const char *const a[] = {"a1", "a2", NULL}, *const d[] = {"d1", NULL};
-    const char *units = "[" U("a1", "a", "infantry", "0506", 1) "," U("a2", "a", "infantry", "0605", 1) ","
-                        U("d1", "d", "infantry", "0505", 8) "," U("d9", "d", "infantry", "1201", 9) ","
-                        U("a9", "a", "infantry", "1210", 9) "]";
-    grg_loaded *l = lab_load(NULL, ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"ford\"]},"
-                             "{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"ford\"]}]", units, "");
+    const char *units =
+        "[" U("a1", "a", "infantry", "0506", 1) "," U("a2", "a", "infantry", "0605", 1) "," U(
+            "d1", "d", "infantry", "0505", 8) "," U("d9", "d", "infantry", "1201",
+                                                    9) "," U("a9", "a", "infantry", "1210", 9) "]";
+    grg_loaded *l =
+        lab_load(NULL,
+                 ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"ford\"]},"
+                 "{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"ford\"]}]",
+                 units, "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     lab_declare(g, a, d);
@@ -447,8 +484,11 @@ static void test_nap_7_17_7_18_eliminations(void **state)
     assert_false(grg__nap_cstate(g)->after.pending);
     grg_game_free(g);
     grg_loaded_free(l);
-    l = lab_load(NULL, "", "[" U("a1", "a", "infantry", "0506", 9) "," U("a2", "a", "infantry", "0605", 9) ","
-                           U("d1", "d", "infantry", "0505", 2) "," U("d9", "d", "infantry", "1201", 9) "]", "");
+    l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0506", 9) "," U("a2", "a", "infantry", "0605", 9) "," U(
+            "d1", "d", "infantry", "0505", 2) "," U("d9", "d", "infantry", "1201", 9) "]",
+        "");
     g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     lab_declare(g, a, d);
@@ -466,10 +506,12 @@ static void test_nap_7_17_7_18_eliminations(void **state)
 static void test_nap_7_16_clamp(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0605", 1) "," U("a2", "a", "cavalry", "0504", 1) ","
-                             U("a3", "a", "foot_artillery", "0406", 1) "," U("d1", "d", "infantry", "0505", 9) ","
-                             U("d9", "d", "infantry", "1201", 9) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0605", 1) "," U("a2", "a", "cavalry", "0504", 1) "," U(
+            "a3", "a", "foot_artillery", "0406",
+            1) "," U("d1", "d", "infantry", "0505", 9) "," U("d9", "d", "infantry", "1201", 9) "]",
+        "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     static const char *const a[] = {"a1", "a2", "a3", NULL}, *const d[] = {"d1", NULL};
@@ -488,10 +530,14 @@ static void test_nap_7_16_clamp(void **state)
 static void test_nap_7_7_order_of_combats(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0303", 4) "," U("a2", "a", "infantry", "0808", 4) ","
-                             U("g1", "a", "foot_artillery", "0606", 4) "," U("d1", "d", "infantry", "0302", 2) ","
-                             U("d2", "d", "infantry", "0807", 2) "," U("d9", "d", "infantry", "1201", 9) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0303", 4) "," U("a2", "a", "infantry", "0808", 4) "," U(
+            "g1", "a", "foot_artillery", "0606",
+            4) "," U("d1", "d", "infantry", "0302", 2) "," U("d2", "d", "infantry", "0807",
+                                                             2) "," U("d9", "d", "infantry", "1201",
+                                                                      9) "]",
+        "");
     grg_game *g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     static const char *const a2[] = {"a2", NULL}, *const d2[] = {"d2", NULL};

@@ -18,10 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *const lab_clear[10] = {"............", "............", "............",
-                                          "............", "............", "............",
-                                          "............", "............", "............",
-                                          "............"};
+static const char *const lab_clear[10] = {
+    "............", "............", "............", "............", "............",
+    "............", "............", "............", "............", "............"};
 
 /* Loads a lab scenario: terrain rows (NULL = all clear), extra map members (hexsides, roads,
  * objectives: text starting with a comma, or ""), the units array and extra top-level members. */
@@ -35,13 +34,15 @@ static inline grg_loaded *lab_load(const char *const *rows, const char *map_extr
     assert_non_null(f);
     if (!rows)
         rows = lab_clear;
-    fprintf(f, "{\"id\":\"lab\",\"name\":\"lab\",\"ruleset\":\"nap\",\"turn_limit\":4,\"first_side\":\"a\","
+    fprintf(f, "{\"id\":\"lab\",\"name\":\"lab\",\"ruleset\":\"nap\",\"turn_limit\":4,\"first_"
+               "side\":\"a\","
                "\"map\":{\"width\":12,\"height\":10,\"legend\":{\".\":\"clear\",\"f\":\"forest\","
                "\"v\":\"village\",\"t\":\"town\",\"m\":\"marsh\",\"c\":\"chateau\"},\"terrain\":[");
     for (int r = 0; r < 10; r++)
         fprintf(f, "%s\"%s\"", r ? "," : "", rows[r]);
-    fprintf(f, "]%s},\"sides\":[{\"id\":\"a\",\"name\":\"Attacker\",\"home_edge\":\"S\"},"
-               "{\"id\":\"d\",\"name\":\"Defender\",\"home_edge\":\"N\"}],\"units\":%s%s}",
+    fprintf(f,
+            "]%s},\"sides\":[{\"id\":\"a\",\"name\":\"Attacker\",\"home_edge\":\"S\"},"
+            "{\"id\":\"d\",\"name\":\"Defender\",\"home_edge\":\"N\"}],\"units\":%s%s}",
             map_extra, units, top_extra);
     fclose(f);
     grg_loaded *l = test_load(path);

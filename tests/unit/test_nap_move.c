@@ -6,8 +6,9 @@
 
 #include "rules/nap/nap.h"
 
-#define U(id, side, type, hex, str) \
-    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex "\",\"strength\":" #str "}"
+#define U(id, side, type, hex, str)                                                                \
+    "{\"id\":\"" id "\",\"side\":\"" side "\",\"type\":\"" type "\",\"hex\":\"" hex                \
+    "\",\"strength\":" #str "}"
 #define FAR_D U("d9", "d", "infantry", "1201", 9)
 #define FAR_A U("a9", "a", "infantry", "1210", 9)
 
@@ -31,20 +32,24 @@ static int reach_mp(const grg_game *g, const char *unit, const char *hex)
     return mp;
 }
 
-/* NAP-P3: 2 road hexes per MP; a road crosses forest even for artillery; forest costs infantry 2. */
+/* NAP-P3: 2 road hexes per MP; a road crosses forest even for artillery; forest costs infantry 2.
+ */
 static void test_nap_p3_roads_and_terrain(void **state)
 {
     (void)state;
-    static const char *const rows[10] = {"............", "............", "............",
-                                         "............", "............", "...f.f......",
-                                         "............", "............", "............",
-                                         "............"};
-    grg_loaded *l = lab_load(rows, ",\"roads\":[[\"0501\",\"0502\",\"0503\",\"0504\",\"0505\",\"0506\",\"0507\",\"0508\",\"0509\",\"0510\"]]",
-                             "[" U("i1", "a", "infantry", "0505", 3) "," U("g1", "a", "foot_artillery", "0605", 2) ","
-                             U("c1", "a", "cavalry", "0902", 2) "," FAR_D "]", "");
+    static const char *const rows[10] = {
+        "............", "............", "............", "............", "............",
+        "...f.f......", "............", "............", "............", "............"};
+    grg_loaded *l = lab_load(rows,
+                             ",\"roads\":[[\"0501\",\"0502\",\"0503\",\"0504\",\"0505\",\"0506\","
+                             "\"0507\",\"0508\",\"0509\",\"0510\"]]",
+                             "[" U("i1", "a", "infantry", "0505",
+                                   3) "," U("g1", "a", "foot_artillery", "0605",
+                                            2) "," U("c1", "a", "cavalry", "0902", 2) "," FAR_D "]",
+                             "");
     grg_game *g = lab_game(l, NULL);
-    assert_int_equal(reach_mp(g, "i1", "0509"), 2);  /* four road hexes */
-    assert_int_equal(reach_mp(g, "i1", "0510"), 3);  /* five: 2.5 MP, shown rounded up */
+    assert_int_equal(reach_mp(g, "i1", "0509"), 2); /* four road hexes */
+    assert_int_equal(reach_mp(g, "i1", "0510"), 3); /* five: 2.5 MP, shown rounded up */
     assert_int_equal(reach_mp(g, "i1", "0501"), 2);
     assert_int_equal(reach_mp(g, "i1", "0404"), 1);  /* clear, off road */
     assert_int_equal(reach_mp(g, "g1", "0506"), 1);  /* clear */
@@ -69,13 +74,16 @@ static void test_nap_p3_roads_and_terrain(void **state)
 static void test_nap_p3_hexsides(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL,
-                             ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"stream\"]},"
-                             "{\"hex\":\"0505\",\"to\":\"0504\",\"features\":[\"crest\"],\"high\":\"0504\"},"
-                             "{\"hex\":\"0505\",\"to\":\"0405\",\"features\":[\"river\"]},"
-                             "{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"river\",\"bridge\"]},"
-                             "{\"hex\":\"0505\",\"to\":\"0406\",\"features\":[\"river\",\"ford\"]}]",
-                             "[" U("i1", "a", "infantry", "0505", 3) "," U("i2", "a", "infantry", "0504", 3) "," FAR_D "]", "");
+    grg_loaded *l =
+        lab_load(NULL,
+                 ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"stream\"]},"
+                 "{\"hex\":\"0505\",\"to\":\"0504\",\"features\":[\"crest\"],\"high\":\"0504\"},"
+                 "{\"hex\":\"0505\",\"to\":\"0405\",\"features\":[\"river\"]},"
+                 "{\"hex\":\"0505\",\"to\":\"0506\",\"features\":[\"river\",\"bridge\"]},"
+                 "{\"hex\":\"0505\",\"to\":\"0406\",\"features\":[\"river\",\"ford\"]}]",
+                 "[" U("i1", "a", "infantry", "0505", 3) "," U("i2", "a", "infantry", "0504",
+                                                               3) "," FAR_D "]",
+                 "");
     grg_game *g = lab_game(l, NULL);
     assert_int_equal(reach_mp(g, "i1", "0605"), 2); /* stream */
     assert_int_equal(reach_mp(g, "i1", "0506"), 1); /* bridge */
@@ -108,9 +116,11 @@ static void test_nap_p3_hexsides(void **state)
 static void test_nap_p5_locking_zoc(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("i1", "a", "infantry", "0503", 3) "," U("i2", "a", "infantry", "0405", 3) ","
-                             U("c1", "a", "cavalry", "0605", 3) "," U("d1", "d", "infantry", "0505", 3) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("i1", "a", "infantry", "0503", 3) "," U("i2", "a", "infantry", "0405", 3) "," U(
+            "c1", "a", "cavalry", "0605", 3) "," U("d1", "d", "infantry", "0505", 3) "]",
+        "");
     grg_game *g = lab_game(l, NULL);
     grg_verdict why;
     lab_ok(g, lab_action(g, GRG_A_ACTIVATE, "i1"), NULL);
@@ -142,11 +152,12 @@ static void test_nap_p5_locking_zoc(void **state)
 static void test_nap_p9_reinforcements(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" FAR_A "," FAR_D ",{\"id\":\"r1\",\"side\":\"a\",\"type\":\"infantry\",\"strength\":3},"
-                             "{\"id\":\"r2\",\"side\":\"a\",\"type\":\"cavalry\",\"strength\":2}]",
-                             ",\"reinforcements\":[{\"unit\":\"r1\",\"turn\":1,\"entry\":[\"0110\"]},"
-                             "{\"unit\":\"r2\",\"turn\":2,\"die_min\":4,\"entry\":[\"0210\"]}]");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" FAR_A "," FAR_D ",{\"id\":\"r1\",\"side\":\"a\",\"type\":\"infantry\",\"strength\":3},"
+        "{\"id\":\"r2\",\"side\":\"a\",\"type\":\"cavalry\",\"strength\":2}]",
+        ",\"reinforcements\":[{\"unit\":\"r1\",\"turn\":1,\"entry\":[\"0110\"]},"
+        "{\"unit\":\"r2\",\"turn\":2,\"die_min\":4,\"entry\":[\"0210\"]}]");
     grg_game *g = lab_game(l, NULL);
     int r1 = lab_unit(g, "r1"), r2 = lab_unit(g, "r2");
     assert_true(g->units[r1].flags & NAP_F_AVAILABLE);
@@ -182,8 +193,10 @@ static void test_nap_p9_reinforcements(void **state)
 static int los_clear(const char *crest_a, const char *crest_b, const char *to)
 {
     char extra[200];
-    snprintf(extra, sizeof extra, ",\"hexsides\":[{\"hex\":\"%s\",\"to\":\"%s\",\"features\":[\"crest\"],\"high\":\"%s\"}]",
-             crest_a, crest_b, crest_a);
+    snprintf(
+        extra, sizeof extra,
+        ",\"hexsides\":[{\"hex\":\"%s\",\"to\":\"%s\",\"features\":[\"crest\"],\"high\":\"%s\"}]",
+        crest_a, crest_b, crest_a);
     grg_loaded *l = lab_load(NULL, extra, "[" FAR_A "," FAR_D "]", "");
     grg_game *g = lab_game(l, NULL);
     grg_los_result r;
@@ -211,10 +224,9 @@ static void test_nap_8_3_crest_examples(void **state)
 static void test_nap_8_3_terrain_sight(void **state)
 {
     (void)state;
-    static const char *const rows[10] = {"............", "............", "..........f.",
-                                         "............", ".......t....", ".....v......",
-                                         "............", "............", "............",
-                                         "............"};
+    static const char *const rows[10] = {
+        "............", "............", "..........f.", "............", ".......t....",
+        ".....v......", "............", "............", "............", "............"};
     grg_loaded *l = lab_load(rows, "", "[" U("a1", "a", "infantry", "0705", 3) "," FAR_D "]", "");
     grg_game *g = lab_game(l, NULL);
     grg_los_result r;
@@ -232,14 +244,12 @@ static void test_nap_8_3_terrain_sight(void **state)
     grg_loaded_free(l);
     /* A.6.5 under LENIENT: 0505-0803 runs along 0504/0605; one blocking hex there does not block,
      * both do (a hexside run along with both its hexes blocking) */
-    static const char *const one[10] = {"............", "............", "............",
-                                        "............", ".....f......", "............",
-                                        "............", "............", "............",
-                                        "............"};
-    static const char *const both[10] = {"............", "............", "............",
-                                         "....f.......", ".....f......", "............",
-                                         "............", "............", "............",
-                                         "............"};
+    static const char *const one[10] = {
+        "............", "............", "............", "............", ".....f......",
+        "............", "............", "............", "............", "............"};
+    static const char *const both[10] = {
+        "............", "............", "............", "....f.......", ".....f......",
+        "............", "............", "............", "............", "............"};
     l = lab_load(one, "", "[" FAR_A "," FAR_D "]", "");
     g = lab_game(l, NULL);
     grg_los(g, lab_hex("0505"), lab_hex("0803"), &r);
@@ -272,9 +282,11 @@ static grg_game *retreat_game(grg_loaded *l, const char *opt, int die, grg_event
 static void test_nap_7_23_retreat_and_advance(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0506", 8) "," U("a2", "a", "infantry", "0304", 2) ","
-                             U("a3", "a", "infantry", "0604", 2) "," U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0506", 8) "," U("a2", "a", "infantry", "0304", 2) "," U(
+            "a3", "a", "infantry", "0604", 2) "," U("d1", "d", "infantry", "0505", 2) "," FAR_D "]",
+        "");
     grg_events *ev = grg_events_new(64);
     grg_game *g = retreat_game(l, NULL, 1, ev); /* 4-1, 1: D1, every escape in a ZOC */
     assert_string_equal(lab_result(ev), "D1");
@@ -311,7 +323,9 @@ static void test_nap_p8_recovery(void **state)
 {
     (void)state;
     grg_loaded *l = lab_load(NULL, "",
-                             "[" U("a1", "a", "infantry", "0506", 8) "," U("d1", "d", "infantry", "0505", 2) "," FAR_D "]", "");
+                             "[" U("a1", "a", "infantry", "0506", 8) "," U("d1", "d", "infantry",
+                                                                           "0505", 2) "," FAR_D "]",
+                             "");
     grg_events *ev = grg_events_new(64);
     grg_game *g = retreat_game(l, NULL, 1, ev); /* D1 */
     int d1 = lab_unit(g, "d1");
@@ -337,7 +351,9 @@ static void test_nap_p8_recovery(void **state)
 static void test_c15_victory(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "", "[" U("a1", "a", "infantry", "0506", 8) "," U("d1", "d", "infantry", "0505", 2) "]", "");
+    grg_loaded *l = lab_load(
+        NULL, "",
+        "[" U("a1", "a", "infantry", "0506", 8) "," U("d1", "d", "infantry", "0505", 2) "]", "");
     grg_events *ev = grg_events_new(64);
     grg_game *g = retreat_game(l, NULL, 6, ev); /* 4-1, 6: DE */
     assert_string_equal(lab_result(ev), "DE");
@@ -361,8 +377,9 @@ static void test_c15_victory(void **state)
 static void test_nap_p4_zoc(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"river\"]}]",
-                             "[" U("d1", "d", "infantry", "0505", 2) "," FAR_A "]", "");
+    grg_loaded *l = lab_load(
+        NULL, ",\"hexsides\":[{\"hex\":\"0505\",\"to\":\"0605\",\"features\":[\"river\"]}]",
+        "[" U("d1", "d", "infantry", "0505", 2) "," FAR_A "]", "");
     grg_game *g = lab_game(l, NULL);
     grg_zoc *z = malloc(sizeof *z);
     assert_int_equal(grg_query_zoc(g, z), 0);
@@ -387,19 +404,25 @@ static void test_nap_validate(void **state)
     char path[] = "/tmp/nap_bad_XXXXXX";
     int fd = mkstemp(path);
     FILE *f = fdopen(fd, "w");
-    fprintf(f, "{\"id\":\"bad\",\"name\":\"bad\",\"ruleset\":\"nap\",\"turn_limit\":2,\"first_side\":\"a\","
-               "\"map\":{\"width\":4,\"height\":4,\"legend\":{\".\":\"clear\"},\"terrain\":[\"....\",\"....\",\"....\",\"....\"]},"
-               "\"sides\":[{\"id\":\"a\",\"name\":\"A\"},{\"id\":\"d\",\"name\":\"D\"}],\"units\":["
-               U("u0", "a", "infantry", "0101", 0) ","
-               "{\"id\":\"u1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0102\",\"strength\":2,\"arm\":\"CAV\"},"
-               "{\"id\":\"u2\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0103\",\"strength\":2,\"range\":2},"
-               U("u3", "d", "infantry", "0103", 2) "]}");
+    fprintf(f,
+            "{\"id\":\"bad\",\"name\":\"bad\",\"ruleset\":\"nap\",\"turn_limit\":2,\"first_side\":"
+            "\"a\","
+            "\"map\":{\"width\":4,\"height\":4,\"legend\":{\".\":\"clear\"},\"terrain\":[\"....\","
+            "\"....\",\"....\",\"....\"]},"
+            "\"sides\":[{\"id\":\"a\",\"name\":\"A\"},{\"id\":\"d\",\"name\":\"D\"}],\"units\":[" U(
+                "u0", "a", "infantry", "0101",
+                0) ","
+                   "{\"id\":\"u1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0102\","
+                   "\"strength\":2,\"arm\":\"CAV\"},"
+                   "{\"id\":\"u2\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0103\","
+                   "\"strength\":2,\"range\":2}," U("u3", "d", "infantry", "0103", 2) "]}");
     fclose(f);
     grg_problems *p = calloc(1, sizeof *p);
     grg_loaded *l = NULL;
     assert_int_equal(grg_load_scenario(path, grg_data_dir(), &l, p, NULL), -1);
     unlink(path);
-    static const char *const want[] = {"units[0].strength", "units[1].arm", "units[2].range", "units[3].hex"};
+    static const char *const want[] = {"units[0].strength", "units[1].arm", "units[2].range",
+                                       "units[3].hex"};
     for (int w = 0; w < 4; w++) {
         int found = 0;
         for (int i = 0; i < p->n; i++)

@@ -1,8 +1,9 @@
 /* Aggressive self-play of Quatre Bras (spec C, D): a random player that seldom ends a phase, so
  * units close, fight, bombard, charge, retreat and advance. At every state each action `legal`
  * lists must pass `check` (legal = check, design §2), and at every fifth state every action a
- * player could write that `check` accepts must be listed, a game never reaches a state without legal
- * actions before it ends (no dead ends), and replaying the same seed gives the same final hash. */
+ * player could write that `check` accepts must be listed, a game never reaches a state without
+ * legal actions before it ends (no dead ends), and replaying the same seed gives the same final
+ * hash. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -54,8 +55,9 @@ static void accepted_is_listed(const grg_game *g, const grg_action_list *list, g
  * hexes, and the unit-less actions. */
 static void reverse_check(const grg_game *g, const grg_action_list *list)
 {
-    static const grg_action_type bare[] = {GRG_A_END_PHASE, GRG_A_END_ACTIVATION, GRG_A_COMBAT_BEGIN,
-                                           GRG_A_COMBAT_CLOSE, GRG_A_NO_ADVANCE};
+    static const grg_action_type bare[] = {GRG_A_END_PHASE, GRG_A_END_ACTIVATION,
+                                           GRG_A_COMBAT_BEGIN, GRG_A_COMBAT_CLOSE,
+                                           GRG_A_NO_ADVANCE};
     for (size_t i = 0; i < sizeof bare / sizeof bare[0]; i++)
         accepted_is_listed(g, list, grg_action_make(bare[i], -1));
     for (int u = 0; u < g->n_units; u++) {

@@ -25,13 +25,13 @@ static unsigned pick(unsigned n)
     return (unsigned)(rng % n);
 }
 
-static const char *const cmds[] = {"load", "state", "legal", "act", "dice", "los", "reach", "zoc",
-                                   "command", "preview", "distance", "neighbours", "facing",
-                                   "record", "undo", "replay", "nonsense"};
-static const char *const types[] = {"activate", "step", "turn", "end_activation", "combat_begin",
-                                    "attacker", "defender", "combat_close", "end_phase", "move",
-                                    "combat", "group", "shoot", "retreat", "advance", "pivot",
-                                    "hold", "charge", "bombard", "no_advance", "bogus"};
+static const char *const cmds[] = {
+    "load",    "state",    "legal",      "act",    "dice",   "los",  "reach",  "zoc",     "command",
+    "preview", "distance", "neighbours", "facing", "record", "undo", "replay", "nonsense"};
+static const char *const types[] = {
+    "activate",     "step",      "turn", "end_activation", "combat_begin", "attacker",   "defender",
+    "combat_close", "end_phase", "move", "combat",         "group",        "shoot",      "retreat",
+    "advance",      "pivot",     "hold", "charge",         "bombard",      "no_advance", "bogus"};
 static const char *const units[] = {"b1", "b2", "r1", "r2", "zz", ""};
 
 /* A random JSON value of a random kind, sometimes a plausible one. */
@@ -39,13 +39,21 @@ static cJSON *random_value(int depth)
 {
     char buf[16];
     switch (pick(depth > 1 ? 7 : 9)) {
-    case 0: return cJSON_CreateNumber((double)pick(20) - 5);
-    case 1: return cJSON_CreateNumber(1e300);
-    case 2: snprintf(buf, sizeof buf, "%02u%02u", pick(12), pick(9)); return cJSON_CreateString(buf);
-    case 3: return cJSON_CreateString(units[pick(6)]);
-    case 4: return cJSON_CreateNull();
-    case 5: return cJSON_CreateBool(pick(2));
-    case 6: return cJSON_CreateString(pick(2) ? "left" : "0505x");
+    case 0:
+        return cJSON_CreateNumber((double)pick(20) - 5);
+    case 1:
+        return cJSON_CreateNumber(1e300);
+    case 2:
+        snprintf(buf, sizeof buf, "%02u%02u", pick(12), pick(9));
+        return cJSON_CreateString(buf);
+    case 3:
+        return cJSON_CreateString(units[pick(6)]);
+    case 4:
+        return cJSON_CreateNull();
+    case 5:
+        return cJSON_CreateBool(pick(2));
+    case 6:
+        return cJSON_CreateString(pick(2) ? "left" : "0505x");
     case 7: {
         cJSON *a = cJSON_CreateArray();
         for (unsigned i = pick(4); i > 0; i--)
@@ -74,8 +82,14 @@ static cJSON *random_value(int depth)
 static char *random_request(void)
 {
     if (pick(25) == 0) {
-        static const char *const junk[] = {"{", "[]", "\"cmd\"", "{\"cmd\":", "{}", "\xff\xfe",
-                                           "{\"cmd\":\"act\",\"action\":{\"type\":\"move\",\"unit\":\"b1\",\"steps\":[]}}"};
+        static const char *const junk[] = {
+            "{",
+            "[]",
+            "\"cmd\"",
+            "{\"cmd\":",
+            "{}",
+            "\xff\xfe",
+            "{\"cmd\":\"act\",\"action\":{\"type\":\"move\",\"unit\":\"b1\",\"steps\":[]}}"};
         return strdup(junk[pick(7)]);
     }
     cJSON *o = cJSON_CreateObject();
@@ -84,8 +98,9 @@ static char *random_request(void)
         cmd = "act";
     cJSON_AddNumberToObject(o, "id", pick(1000));
     cJSON_AddStringToObject(o, "cmd", cmd);
-    static const char *const fields[] = {"unit", "units", "from", "to", "hex", "facing", "rolls",
-                                         "action", "record", "scenario", "seed", "options"};
+    static const char *const fields[] = {"unit",   "units",    "from",  "to",
+                                         "hex",    "facing",   "rolls", "action",
+                                         "record", "scenario", "seed",  "options"};
     for (unsigned i = pick(4); i > 0; i--)
         cJSON_AddItemToObject(o, fields[pick(12)], random_value(0));
     if (strcmp(cmd, "act") == 0 || strcmp(cmd, "preview") == 0)
@@ -107,8 +122,10 @@ static void test_random_requests(void **state)
     (void)state;
     grg_session *s = grg_session_new(NULL);
     int quit = 0;
-    char *r = grg_session_handle(
-        s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/clash.json\",\"seed\":\"0000000000000005\"}", &quit);
+    char *r = grg_session_handle(s,
+                                 "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/"
+                                 "clash.json\",\"seed\":\"0000000000000005\"}",
+                                 &quit);
     assert_non_null(strstr(r, "\"ok\":true"));
     free(r);
     int refused = 0, accepted = 0;
@@ -139,7 +156,8 @@ static void test_random_requests(void **state)
         /* Keep the game going: restart it when it ends. */
         const grg_game *g = grg_session_game(s);
         if (!g || g->over) {
-            r = grg_session_handle(s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/clash.json\"}", &quit);
+            r = grg_session_handle(
+                s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/clash.json\"}", &quit);
             free(r);
         }
     }

@@ -228,12 +228,13 @@ static void test_crash_restart(void **state)
     assert_int_equal(stop_server(SIGTERM), 0);
     sqlite3 *d = NULL;
     assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(d,
-                                  "UPDATE actions SET entry = substr(entry, 1, instr(entry, '\"hash\":\"') + 7)"
-                                  " || '0000000000000000' || substr(entry, instr(entry, '\"hash\":\"') + 24)"
-                                  " WHERE instr(entry, '\"hash\":\"') > 0",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(d,
+                     "UPDATE actions SET entry = substr(entry, 1, instr(entry, '\"hash\":\"') + 7)"
+                     " || '0000000000000000' || substr(entry, instr(entry, '\"hash\":\"') + 24)"
+                     " WHERE instr(entry, '\"hash\":\"') > 0",
+                     NULL, NULL, NULL),
+        SQLITE_OK);
     assert_true(sqlite3_changes(d) > 0);
     sqlite3_close(d);
     assert_int_equal(start_server(0), 0);

@@ -52,8 +52,7 @@ static int detach_of(const grg_game *g, const grg_action *a)
     return a->arg == 1 ? CDB_DETACH_FRONT : CDB_DETACH_NONE;
 }
 
-int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
-                       const cdb_board *b)
+int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (in_movement(g, why) < 0)
@@ -149,8 +148,7 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
         cdb_name(g, a->unit), at);
 }
 
-int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why,
-                     const cdb_board *b)
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     if (in_movement(g, why) < 0)
         return -1;

@@ -67,10 +67,10 @@ typedef struct cdb_data {
     /* CDB-P5 and CDB-4.2 costs */
     int cost_activate, cost_control, cost_hold, cost_irregular;
     int cost_cinc, cost_far, cost_engaged, cinc_extra;
-    int mp_vertex;                      /* CDB-6.2.a: MP per vertex turned */
-    int skirmisher_turn;                /* CDB-6.2.c: vertices a lone skirmisher turns for 1 MP */
-    int fast_broken;                    /* CDB-9.6: MA lost by fast types entering broken */
-    int difficult_mounted_ma;           /* CDB-9.6: mounted MA in difficult terrain */
+    int mp_vertex;            /* CDB-6.2.a: MP per vertex turned */
+    int skirmisher_turn;      /* CDB-6.2.c: vertices a lone skirmisher turns for 1 MP */
+    int fast_broken;          /* CDB-9.6: MA lost by fast types entering broken */
+    int difficult_mounted_ma; /* CDB-9.6: mounted MA in difficult terrain */
     /* thresholds */
     int command_far, command_sight;     /* CDB-4.2.b: > 12, out of sight and >= 6 */
     int strategic;                      /* CDB-9.3: more than 4 hexes */
@@ -374,7 +374,7 @@ typedef struct cdb_cmd_memo {
     uint8_t direct[CDB_DIRECT_CELLS];
 } cdb_cmd_memo;
 typedef struct cdb_board {
-    cdb_cmd_memo *memo;            /* NULL: none; else mutable answers of this one game state */
+    cdb_cmd_memo *memo; /* NULL: none; else mutable answers of this one game state */
     /* A view near some hexes only (radius > 0: the moving pieces, or the members of a group being
      * declared): it holds the counters within `radius` hexes of a hex in near[], so it answers for
      * hexes within radius - 1 of one; the questions about any other hex scan the units. radius 0:
@@ -382,7 +382,7 @@ typedef struct cdb_board {
     int16_t radius, n_near;
     uint8_t zoc_of; /* the sides (bit s) whose ZOC the view records; the others' questions scan */
     grg_hex near[CDB_MAX_PIECES];
-    uint32_t key[CDB_BOARD_SLOTS]; /* 0: empty slot */
+    uint32_t key[CDB_BOARD_SLOTS];  /* 0: empty slot */
     int16_t at[CDB_BOARD_SLOTS][3]; /* counters in the hex, top first (cdb_stack) */
     int16_t top[CDB_BOARD_SLOTS];   /* grg_unit_at's answer, -1 none */
     uint8_t n_at[CDB_BOARD_SLOTS];
@@ -390,8 +390,7 @@ typedef struct cdb_board {
     uint8_t occ[CDB_BOARD_SLOTS]; /* bit s: some counter of side s stands in the hex (all kept) */
 } cdb_board;
 void cdb_board_build(const grg_game *g, cdb_board *b);
-void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n,
-                          int radius);
+void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius);
 /* The whole board with the ZOC of side's enemies only. */
 void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);
 #define CDB_ALL_SIDES 0xffu /* zoc_of's bits: sides are 0..7 to the view */
@@ -529,11 +528,9 @@ int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
  * demoralised corps and not held (CDB-P13). */
 int cdb_needs_hold(const grg_game *g, int u);
 void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why,
-                     const cdb_board *b);
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why,
-                    const cdb_board *b);
+int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
                           const cdb_board *b);
@@ -551,8 +548,7 @@ void cdb_place(grg_game *g, int u, grg_hex to);
 /* Combat (missile.c, melee.c, results.c, morale.c). */
 int cdb_check_shoot(const grg_game *g, const grg_action *a, grg_verdict *why);
 void cdb_apply_shoot(grg_game *g, const grg_action *a, grg_events *ev);
-int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why,
-                     const cdb_board *b);
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev);
 /* b: a view of g built before any of these pivots (they turn counters but move none). */
 void cdb_melee_pivots(grg_game *g, grg_events *ev, const cdb_board *b);
@@ -580,11 +576,11 @@ typedef struct cdb_total {
 } cdb_total;
 int cdb_roll_pair(grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td, int melee,
                   const char *rule, grg_events *ev);
-int cdb_flank_position(const grg_game *g, int o);                     /* CDB-11.4.a: holder or -1 */
-int cdb_supporters(const grg_game *g, int c, int o, int *out);        /* CDB-11.3.a */
-int cdb_could_shoot(const grg_game *g, int u, int t);                 /* CDB-10.1, 10.2 */
+int cdb_flank_position(const grg_game *g, int o);              /* CDB-11.4.a: holder or -1 */
+int cdb_supporters(const grg_game *g, int c, int o, int *out); /* CDB-11.3.a */
+int cdb_could_shoot(const grg_game *g, int u, int t);          /* CDB-10.1, 10.2 */
 int cdb_shot_engaged(const grg_game *g, int u, int t, int *f, int *e); /* CDB-10.1.c */
-int cdb_nearest_target(const grg_game *g, int u, int t, int *others); /* CDB-10.1.d */
+int cdb_nearest_target(const grg_game *g, int u, int t, int *others);  /* CDB-10.1.d */
 /* CDB-P10, P11, 11.4.b: what a loss by diff does to the loser, without doing it. */
 enum { CDB_OUT_NONE = 0, CDB_OUT_RECOIL, CDB_OUT_DESTROY, CDB_OUT_FLEE };
 int cdb_outcome(const grg_game *g, int winner, int loser, int diff, const char **rule,

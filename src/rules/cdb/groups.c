@@ -133,8 +133,7 @@ int cdb_group_valid(const grg_game *g, const int *units, int n, grg_verdict *why
     return 0;
 }
 
-int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why,
-                    const cdb_board *b)
+int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (g->phase != CDB_PH_MOVE)

@@ -171,7 +171,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (g->over)
         return 0;
     cdb_board view, *b = &view; /* read once, asked by every candidate's check */
-    cdb_cmd_memo cmd;             /* command distances, asked by activations and groups */
+    cdb_cmd_memo cmd;           /* command distances, asked by activations and groups */
     const cdb_state *st = cdb_cst(g);
     if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE)
         b = NULL; /* decisions and shots never read a view */
@@ -227,4 +227,3 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         push_if(g, b, grg_action_make(plain[i], -1), out);
     return 0;
 }
-

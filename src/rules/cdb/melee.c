@@ -20,8 +20,7 @@ static int in_contact(const grg_game *g, int u, const cdb_board *b)
     if (g->units[u].facing < 0)
         return 0;
     for (int k = 0; k < 2; k++) {
-        int cs[3],
-            n = cdb_b_stack(g, b, cdb_nb(g->units[u].hex, g->units[u].facing + k), cs);
+        int cs[3], n = cdb_b_stack(g, b, cdb_nb(g->units[u].hex, g->units[u].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (cdb_frontal_contact(g, u, cs[j]))
                 return 1;
@@ -80,8 +79,9 @@ int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
 {
     int f[6], n;
     if (g->phase != CDB_PH_MELEE || cdb_cst(g)->stage != CDB_STAGE_PIVOT)
-        return grg_refuse(why, "CDB-6.3.c",
-                          "Pivots are designated at the start of the melee phase, before any melee");
+        return grg_refuse(
+            why, "CDB-6.3.c",
+            "Pivots are designated at the start of the melee phase, before any melee");
     if (a->unit < 0 || a->unit >= g->n_units || !(n = cdb_pivot_choices(g, a->unit, f, NULL)))
         return grg_refuse(why, "CDB-6.3.c",
                           "%s is not an enemy unit engaged by several of your units",
@@ -158,8 +158,7 @@ static int first_defender(const grg_game *g, int a, const cdb_board *b)
     if (g->units[a].facing < 0)
         return -1;
     for (int k = 0; k < 2; k++) {
-        int cs[3],
-            n = cdb_b_stack(g, b, cdb_nb(g->units[a].hex, g->units[a].facing + k), cs);
+        int cs[3], n = cdb_b_stack(g, b, cdb_nb(g->units[a].hex, g->units[a].facing + k), cs);
         for (int j = 0; j < n; j++)
             if (may_defend(g, a, cs[j], NULL) == 0 && (best < 0 || cs[j] < best))
                 best = cs[j];
@@ -180,8 +179,7 @@ static int any_melee(const grg_game *g, const cdb_board *b)
     return 0;
 }
 
-int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why,
-                     const cdb_board *b)
+int cdb_check_combat(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (g->phase != CDB_PH_MELEE)

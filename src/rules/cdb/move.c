@@ -315,10 +315,10 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         return -1;
     if (no > 0 && last) {
         if (!may_join(g, mv, os[0], dir, next->mode, b))
-            return grg_refuse(
-                why, "CDB-8.c",
-                "%s cannot end its step in %s, occupied by %s (CDB-8.1.d: a rank joins from the rear with the same facing)",
-                cdb_name(g, u), at, cdb_name(g, os[0]));
+            return grg_refuse(why, "CDB-8.c",
+                              "%s cannot end its step in %s, occupied by %s (CDB-8.1.d: a rank "
+                              "joins from the rear with the same facing)",
+                              cdb_name(g, u), at, cdb_name(g, os[0]));
         join = 1;
     }
     if (cls == CDB_BROKEN)
@@ -346,10 +346,10 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     }
     int unreliable = (cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_UNRELIABLE) != 0;
     if (unreliable && cdb_b_enemy_within(g, b, side, h, d->unreliable_dist))
-        return grg_refuse(
-            why, "CDB-4.3.b",
-            "%s belongs to an unreliable allied corps and may not move within %d hexes of the enemy (%s)",
-            cdb_name(g, u), d->unreliable_dist, at);
+        return grg_refuse(why, "CDB-4.3.b",
+                          "%s belongs to an unreliable allied corps and may not move within %d "
+                          "hexes of the enemy (%s)",
+                          cdb_name(g, u), d->unreliable_dist, at);
     if ((mv->flags & CDB_MF_STRATEGIC) && cdb_b_enemy_within(g, b, side, h, d->strategic))
         return grg_refuse(
             why, "CDB-9.3.b",

@@ -227,8 +227,9 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
         m->direct_from = from;
         m->direct_side = side;
     }
-    direct_walk w = {g, b, enemy, m ? m->direct : cell, from, side, d1, d2,
-                     nr[d1] * CDB_DIRECT_W + nq[d1], nr[d2] * CDB_DIRECT_W + nq[d2]};
+    direct_walk w = {
+        g,    b,  enemy, m ? m->direct : cell,           from,
+        side, d1, d2,    nr[d1] * CDB_DIRECT_W + nq[d1], nr[d2] * CDB_DIRECT_W + nq[d2]};
     return reaches(&w, a, bb);
 }
 

@@ -8,7 +8,6 @@
 static const char *const phase_names[] = {"cdb.action_points", "cdb.movement", "cdb.missile",
                                           "cdb.melee", "cdb.end"};
 
-
 static const char *phase_name(const grg_game *g)
 {
     return g->phase >= 0 && g->phase <= CDB_PH_END ? phase_names[g->phase] : "cdb.unknown";
@@ -241,8 +240,7 @@ static void apply_end_phase(grg_game *g, grg_events *ev)
 }
 
 /* check with legal's board view (b), or without one (NULL): the same verdicts either way. */
-int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why,
-                   const cdb_board *b)
+int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (st->pend != CDB_PEND_NONE)

@@ -89,7 +89,8 @@ void grg__house_flag(grg_game *g, house_when w, const house_ctx *c, grg_events *
     grg_verdict v;
     for (int i = 0; i < grg__house_n_rules; i++) {
         const house_rule *r = &grg__house_rules[i];
-        if ((r->when & HOUSE_AT(w)) && grg__house_mode(g, i) == HOUSE_FLAG && r->breach(g, w, c, &v))
+        if ((r->when & HOUSE_AT(w)) && grg__house_mode(g, i) == HOUSE_FLAG &&
+            r->breach(g, w, c, &v))
             record(g, i, c->unit, &v, ev);
     }
 }

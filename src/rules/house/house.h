@@ -1,9 +1,9 @@
 /* The `house` layer (spec §D): club house rules as a table of constraints over the `nap` ruleset.
  * Each rule is a row {id, when it is checked, the data it needs, a predicate}; its enforcement mode
  * (off, block, force, flag: spec D.0) is a `nap` option chosen when the game is created. The
- * ruleset calls the layer at its checkpoints: before an action (block and force refuse it), after it
- * (flag records the breach), and at the start and end of a player-turn (force acts). Rules of the
- * battalion-scale model (D.1) slot in as new rows with their `needs` bits and predicates. */
+ * ruleset calls the layer at its checkpoints: before an action (block and force refuse it), after
+ * it (flag records the breach), and at the start and end of a player-turn (force acts). Rules of
+ * the battalion-scale model (D.1) slot in as new rows with their `needs` bits and predicates. */
 #ifndef GRG_RULES_HOUSE_H
 #define GRG_RULES_HOUSE_H
 
@@ -34,9 +34,9 @@ enum {
 /* What a predicate is asked about. */
 typedef struct house_ctx {
     int unit;
-    int target;      /* the charged unit, or -1 */
+    int target;       /* the charged unit, or -1 */
     grg_hex from, to; /* a step */
-    int road;        /* the step uses road movement */
+    int road;         /* the step uses road movement */
 } house_ctx;
 
 #define HOUSE_AT(w) (1u << (w))

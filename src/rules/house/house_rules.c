@@ -15,7 +15,8 @@ static int hr5a(const grg_game *g, house_when w, const house_ctx *c, grg_verdict
     (void)w;
     if (grg__nap_arm(g, c->unit) != NAP_INF || !(g->units[c->unit].flags & NAP_F_DISORDERED))
         return 0;
-    grg_refuse(why, "HR-5a", "%s is disordered and may not attack in close combat.", uid(g, c->unit));
+    grg_refuse(why, "HR-5a", "%s is disordered and may not attack in close combat.",
+               uid(g, c->unit));
     return 1;
 }
 
@@ -49,7 +50,8 @@ static int hr7b(const grg_game *g, house_when w, const house_ctx *c, grg_verdict
     (void)w;
     if (!(g->units[c->unit].flags & NAP_F_PASSED_INF))
         return 0;
-    grg_refuse(why, "HR-7b", "%s may not charge: it passed through friendly infantry.", uid(g, c->unit));
+    grg_refuse(why, "HR-7b", "%s may not charge: it passed through friendly infantry.",
+               uid(g, c->unit));
     return 1;
 }
 
@@ -202,7 +204,8 @@ static int hr11(const grg_game *g, house_when w, const house_ctx *c, grg_verdict
     if (!grg__nap_in_enemy_zoc(g, x->hex, x->side) &&
         lines_distance(g, &p, x->hex) < lines_distance(g, &p, start))
         return 0;
-    grg_refuse(why, "HR-11", "%s was surrounded and has not cleared a path to its lines: it surrenders.",
+    grg_refuse(why, "HR-11",
+               "%s was surrounded and has not cleared a path to its lines: it surrenders.",
                uid(g, c->unit));
     return 1;
 }
@@ -230,7 +233,8 @@ static int hr12(const grg_game *g, house_when w, const house_ctx *c, grg_verdict
     int rank = road_rank(g, c->unit);
     int cap = hp->road_base - hp->road_step * (rank - 1);
     if (g->units[c->unit].v[NAP_V_HOUSE_B] + 1 > cap) {
-        grg_refuse(why, "HR-12", "%s is unit %d of the road column and may march at most %d road hexes.",
+        grg_refuse(why, "HR-12",
+                   "%s is unit %d of the road column and may march at most %d road hexes.",
                    uid(g, c->unit), rank, cap > 0 ? cap : 0);
         return 1;
     }
@@ -245,7 +249,8 @@ static int hr12(const grg_game *g, house_when w, const house_ctx *c, grg_verdict
             return 1;
         char lab[16];
         grg__nap_label(g, c->to, lab, sizeof lab);
-        grg_refuse(why, "HR-12", "%s must keep an empty road hex between it and %s of its column (at %s).",
+        grg_refuse(why, "HR-12",
+                   "%s must keep an empty road hex between it and %s of its column (at %s).",
                    uid(g, c->unit), uid(g, f), lab);
         return 1;
     }
@@ -266,7 +271,8 @@ const house_rule grg__house_rules[] = {
     {"HR-5a", HOUSE_AT(HOUSE_AT_ATTACK), HOUSE_BLOCK, 0,
      "A disordered formed battalion may not melee.", hr5a, NULL, NULL, NULL},
     {"HR-7a", HOUSE_AT(HOUSE_AT_ATTACK), HOUSE_BLOCK, HOUSE_NEEDS_COVER,
-     "Cavalry may not charge or melee enemies in woods, orchards or villages.", hr7a, NULL, NULL, NULL},
+     "Cavalry may not charge or melee enemies in woods, orchards or villages.", hr7a, NULL, NULL,
+     NULL},
     {"HR-7b", HOUSE_AT(HOUSE_AT_CHARGE), HOUSE_BLOCK, HOUSE_NEEDS_STACKING,
      "Cavalry may not charge through friendly infantry.", hr7b, NULL, NULL, NULL},
     {"HR-8a", HOUSE_AT(HOUSE_AT_STEP) | HOUSE_AT(HOUSE_AT_ATTACK), HOUSE_BLOCK, HOUSE_NEEDS_CHATEAU,

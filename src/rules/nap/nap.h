@@ -48,9 +48,9 @@ typedef struct nap_type {
 
 /* NAP-P3 hexside effects, indexed by feature bit number (map.h). */
 typedef struct nap_hexside {
-    int impassable; /* river: only across a bridge or a ford */
-    int mp;         /* extra MP to cross */
-    int die;        /* NAP-7.15 die modifier when every attack crosses it */
+    int impassable;  /* river: only across a bridge or a ford */
+    int mp;          /* extra MP to cross */
+    int die;         /* NAP-7.15 die modifier when every attack crosses it */
     int uphill_only; /* crest: only when crossed towards its high side */
     int replaced;    /* river, stream: a bridge or ford on the same hexside takes its place */
 } nap_hexside;
@@ -60,7 +60,7 @@ typedef struct grg_nap_data {
     nap_terrain terrain[GRG_MAX_TERRAIN];
     nap_type type[GRG_MAX_TYPES];
     nap_hexside side[GRG_SIDE_FEATURE_COUNT];
-    int road_hexes_per_mp; /* NAP-P3: 2 road hexes per MP */
+    int road_hexes_per_mp;                                 /* NAP-P3: 2 road hexes per MP */
     int art_adjacent_mult, art_max_range_div, charge_mult; /* C.5 */
     int three_arms_die, disorder_cav_die;                  /* NAP-7.13, 7.14 */
     int die_min, die_max;                                  /* NAP-7.16 */
@@ -81,7 +81,7 @@ enum {
     NAP_OPT_DIE_BASE,
     NAP_OPT_STACK_LIMIT,
     NAP_OPT_CHARGE_DISORDERS,
-    NAP_OPT_HOUSE, /* off | on: every house rule left off takes its default mode */
+    NAP_OPT_HOUSE,   /* off | on: every house rule left off takes its default mode */
     NAP_OPT_HR_FIRST /* then one option per house rule, in house table order */
 };
 
@@ -108,17 +108,18 @@ enum {
     NAP_V_HOUSE_B = 7
 };
 
-#define NAP_MAX_SIDE GRG_MAX_UNITS /* units on one side of one combat: a whole side may be one (NAP-7.6) */
+#define NAP_MAX_SIDE                                                                               \
+    GRG_MAX_UNITS /* units on one side of one combat: a whole side may be one (NAP-7.6) */
 
 /* A combat being declared (NAP-7.6, 7.9): ordered attackers, ordered defenders. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic error "-Wpadded"
 typedef struct nap_decl {
-    grg_hex bomb_hex;          /* pure bombardment: the target hex (kind 2) */
-    grg_hex at[NAP_MAX_SIDE];  /* ranged artillery: its target hex */
-    int16_t open;              /* 1 between combat_begin and combat_close */
-    int16_t kind;              /* 0 undecided, 1 a compulsory combat, 2 a pure bombardment */
-    int16_t member;            /* a unit of the compulsory component, -1 */
+    grg_hex bomb_hex;         /* pure bombardment: the target hex (kind 2) */
+    grg_hex at[NAP_MAX_SIDE]; /* ranged artillery: its target hex */
+    int16_t open;             /* 1 between combat_begin and combat_close */
+    int16_t kind;             /* 0 undecided, 1 a compulsory combat, 2 a pure bombardment */
+    int16_t member;           /* a unit of the compulsory component, -1 */
     int16_t n_att, n_def;
     int16_t pad_;
     int16_t att[NAP_MAX_SIDE];
@@ -139,10 +140,10 @@ typedef struct nap_after {
 
 /* The ruleset's state inside the game (a memcpy clones it). */
 typedef struct nap_state {
-    int32_t pturn;     /* player-turns begun since the start, 1-based */
+    int32_t pturn;                    /* player-turns begun since the start, 1-based */
     int32_t lost[GRG_MAX_SIDES];      /* printed strength eliminated, per side (C.15) */
     int32_t start_str[GRG_MAX_SIDES]; /* printed strength at the start, per side */
-    int16_t act_unit;  /* unit whose activation is open, -1 */
+    int16_t act_unit;                 /* unit whose activation is open, -1 */
     int16_t pad_;
     int16_t obj_owner[GRG_MAX_OBJECTIVES];
     nap_decl decl;
@@ -171,7 +172,8 @@ int grg__nap_enemy_at(const grg_game *g, grg_hex h, int side);
 /* NAP-P4: is h in the zone of control of a unit of a side other than `side`. */
 int grg__nap_in_enemy_zoc(const grg_game *g, grg_hex h, int side);
 const nap_terrain *grg__nap_terrain(const grg_game *g, grg_hex h);
-/* The hexside between h and its neighbour in dir, and whether it is crossed towards its high side. */
+/* The hexside between h and its neighbour in dir, and whether it is crossed towards its high side.
+ */
 unsigned grg__nap_side(const grg_game *g, grg_hex h, int dir);
 int grg__nap_uphill(const grg_game *g, grg_hex from, int dir);
 /* The label CCRR of a hex of this map ("?" when it has none). */
@@ -220,9 +222,9 @@ int grg__nap_ranged(const grg_game *g, int art, grg_hex target, grg_verdict *why
 
 /* ---- nap_resolve.c: strengths, odds, die, table (C.5 to C.8) ---- */
 typedef struct nap_eval {
-    int att, def;   /* modified totals */
-    int column;     /* 0 = 1-4 ... 7 = 5-1 */
-    int die_mod;    /* sum of the die terms */
+    int att, def; /* modified totals */
+    int column;   /* 0 = 1-4 ... 7 = 5-1 */
+    int die_mod;  /* sum of the die terms */
     grg_preview_side a, d;
     int n_die_terms;
     grg_term die_terms[GRG_MAX_TERMS];

@@ -86,7 +86,9 @@ int grg__nap_ranged(const grg_game *g, int art, grg_hex t, grg_verdict *why)
     if (why)
         grg__nap_label(g, t, lab, sizeof lab);
     if (grg__nap_arm(g, art) != NAP_ART)
-        return grg_refuse(why, "NAP-8.1", "%s is not artillery: only artillery fights from range (at %s).", uid(g, art), lab);
+        return grg_refuse(why, "NAP-8.1",
+                          "%s is not artillery: only artillery fights from range (at %s).",
+                          uid(g, art), lab);
     int dist = grg_hex_distance(x->hex, t);
     if (dist < 2 || dist > x->v[NAP_V_RANGE])
         return grg_refuse(why, "NAP-8.1", "%s cannot bombard %s: distance %d, range 2 to %d.",
@@ -95,9 +97,12 @@ int grg__nap_ranged(const grg_game *g, int art, grg_hex t, grg_verdict *why)
     for (int e = 0; e < g->n_units && !any; e++)
         any = target_unit(g, e) && grg_hex_eq(g->units[e].hex, t);
     if (!any)
-        return grg_refuse(why, "NAP-8.1", "No enemy unit that may still be attacked stands at %s.", lab);
+        return grg_refuse(why, "NAP-8.1", "No enemy unit that may still be attacked stands at %s.",
+                          lab);
     if (grg__nap_ranged_strength(g, art, t, NULL, 0, NULL) < 1)
-        return grg_refuse(why, "C.5", "%s would fire at %s with strength 0 (%d halved and rounded down): a unit of strength 0 cannot take part in a combat.",
+        return grg_refuse(why, "C.5",
+                          "%s would fire at %s with strength 0 (%d halved and rounded down): a "
+                          "unit of strength 0 cannot take part in a combat.",
                           uid(g, art), lab, x->strength);
     grg_los_result los;
     grg__nap_los(g, x->hex, t, &los);
@@ -112,7 +117,9 @@ static int check_attacker(const grg_game *g, const nap_graph *gr, const nap_decl
 {
     int u = a->unit;
     if (g->units[u].side != g->active || !grg__nap_combatant(g, u))
-        return grg_refuse(why, "NAP-7.1", "%s cannot attack: it is not a unit of the attacking side on the map.", uid(g, u));
+        return grg_refuse(why, "NAP-7.1",
+                          "%s cannot attack: it is not a unit of the attacking side on the map.",
+                          uid(g, u));
     if (g->units[u].flags & NAP_F_ATTACKED)
         return grg_refuse(why, "NAP-7.3", "%s has already attacked this phase.", uid(g, u));
     if (listed(d, u))
@@ -121,17 +128,27 @@ static int check_attacker(const grg_game *g, const nap_graph *gr, const nap_decl
         if (!gr->node[u]) {
             if (!grg__nap_may_attack(g, u, why))
                 return -1;
-            return grg_refuse(why, "NAP-7.1", "%s is next to no enemy it may attack; artillery fires from range by naming a target hex.", uid(g, u));
+            return grg_refuse(why, "NAP-7.1",
+                              "%s is next to no enemy it may attack; artillery fires from range by "
+                              "naming a target hex.",
+                              uid(g, u));
         }
         if (d->kind == 2)
-            return grg_refuse(why, "NAP-8.5", "%s cannot join a pure bombardment: only ranged artillery takes part.", uid(g, u));
+            return grg_refuse(
+                why, "NAP-8.5",
+                "%s cannot join a pure bombardment: only ranged artillery takes part.", uid(g, u));
         if (!belongs(g, gr, d, u))
-            return grg_refuse(why, per_defender(g) ? "NAP-7.5" : "NAP-7.6",
-                              "%s belongs to another combat (its enemies are not the ones of this combat).", uid(g, u));
+            return grg_refuse(
+                why, per_defender(g) ? "NAP-7.5" : "NAP-7.6",
+                "%s belongs to another combat (its enemies are not the ones of this combat).",
+                uid(g, u));
         return 0;
     }
     if (gr->node[u])
-        return grg_refuse(why, "NAP-7.4", "%s is in an enemy zone of control: it must attack the enemies next to it, not fire from range.", uid(g, u));
+        return grg_refuse(why, "NAP-7.4",
+                          "%s is in an enemy zone of control: it must attack the enemies next to "
+                          "it, not fire from range.",
+                          uid(g, u));
     if (grg__nap_ranged(g, u, a->hex, why) < 0)
         return -1;
     int e = node_at(g, gr, a->hex);
@@ -140,13 +157,18 @@ static int check_attacker(const grg_game *g, const nap_graph *gr, const nap_decl
         grg__nap_label(g, a->hex, lab, sizeof lab);
     if (e >= 0) {
         if (d->kind == 2 || (d->kind == 1 && !belongs(g, gr, d, e)))
-            return grg_refuse(why, "NAP-7.7", "%s cannot fire at %s: its units fight in another combat.", uid(g, u), lab);
+            return grg_refuse(why, "NAP-7.7",
+                              "%s cannot fire at %s: its units fight in another combat.", uid(g, u),
+                              lab);
         return 0;
     }
     if (d->kind == 1)
-        return grg_refuse(why, "NAP-8.5", "%s cannot fire at %s: that hex is not part of this combat.", uid(g, u), lab);
+        return grg_refuse(why, "NAP-8.5",
+                          "%s cannot fire at %s: that hex is not part of this combat.", uid(g, u),
+                          lab);
     if (d->kind == 2 && !grg_hex_eq(d->bomb_hex, a->hex))
-        return grg_refuse(why, "NAP-8.5", "A pure bombardment strikes one hex; %s is not its target.", lab);
+        return grg_refuse(why, "NAP-8.5",
+                          "A pure bombardment strikes one hex; %s is not its target.", lab);
     return 0;
 }
 
@@ -182,19 +204,29 @@ int grg__nap_charge_valid(const grg_game *g, int cav, int target, grg_verdict *w
     if (!grg__nap_adjacent(g, cav, target))
         return grg_refuse(why, "NAP-9.1", "%s is not next to %s.", uid(g, cav), uid(g, target));
     if (tt && tt->no_charge)
-        return grg_refuse(why, "NAP-9.2", "%s cannot charge %s: a charge into forest, town or village is forbidden (%s).", uid(g, cav), uid(g, target), g->sc->data->terrain[grg_map_terrain(&g->sc->map, t->hex)].name);
+        return grg_refuse(
+            why, "NAP-9.2",
+            "%s cannot charge %s: a charge into forest, town or village is forbidden (%s).",
+            uid(g, cav), uid(g, target),
+            g->sc->data->terrain[grg_map_terrain(&g->sc->map, t->hex)].name);
     if (grg__nap_side(g, c->hex, grg_hex_direction_to(c->hex, t->hex)) & GRG_SIDE_RIVER)
-        return grg_refuse(why, "NAP-9.2", "%s cannot charge %s across a river.", uid(g, cav), uid(g, target));
+        return grg_refuse(why, "NAP-9.2", "%s cannot charge %s across a river.", uid(g, cav),
+                          uid(g, target));
     grg_hex start = grg_hex_make(c->v[NAP_V_START_Q], c->v[NAP_V_START_R]);
     if (!(c->flags & NAP_F_MOVED))
-        return grg_refuse(why, "NAP-9.3", "%s cannot charge %s: a charge needs a move this player-turn, and it has not moved.", uid(g, cav), uid(g, target));
+        return grg_refuse(
+            why, "NAP-9.3",
+            "%s cannot charge %s: a charge needs a move this player-turn, and it has not moved.",
+            uid(g, cav), uid(g, target));
     if (grg_hex_distance(start, t->hex) < 2) {
         char ls[16] = "", lt[16] = "";
         if (why) {
             grg__nap_label(g, start, ls, sizeof ls);
             grg__nap_label(g, t->hex, lt, sizeof lt);
         }
-        return grg_refuse(why, "NAP-9.3", "%s cannot charge %s: its move began at %s, next to %s, with no empty hex between them.",
+        return grg_refuse(why, "NAP-9.3",
+                          "%s cannot charge %s: its move began at %s, next to %s, with no empty "
+                          "hex between them.",
                           uid(g, cav), uid(g, target), ls, lt);
     }
     house_ctx hc = {cav, target, start, c->hex, 0};
@@ -240,8 +272,7 @@ static int listed_neighbour(const grg_game *g, const nap_decl *d, int u)
  * rule: an enemy next to a listed attacker (NAP-7.4: it attacks every enemy whose zone of control
  * it is in), then a unit next to a listed defender (NAP-7.5: all attack it together), then the rest
  * of the connected component (NAP-7.6); in a pure bombardment, the rest of the hex (NAP-8.5). */
-static int check_close(const grg_game *g, const nap_graph *gr, const nap_decl *d,
-                       grg_verdict *why)
+static int check_close(const grg_game *g, const nap_graph *gr, const nap_decl *d, grg_verdict *why)
 {
     if (d->n_att == 0 || d->n_def == 0)
         return grg_refuse(why, "NAP-7.8", "A combat needs at least one attacker and one defender.");
@@ -262,20 +293,30 @@ static int check_close(const grg_game *g, const nap_graph *gr, const nap_decl *d
             grg__nap_label(g, g->units[u].hex, lu, sizeof lu);
             grg__nap_label(g, g->units[v].hex, lv, sizeof lv);
             if (enemy)
-                return grg_refuse(why, "NAP-7.4", "%s at %s is in the zone of control of %s at %s too: it must attack all the enemies next to it in one combat, so %s is a defender of this combat.",
-                                  uid(g, v), lv, uid(g, u), lu, uid(g, u));
-            return grg_refuse(why, "NAP-7.5", "%s at %s is in the zone of control of %s at %s too: all the units next to an enemy attack it together, so %s is an attacker of this combat.",
-                              uid(g, u), lu, uid(g, v), lv, uid(g, u));
+                return grg_refuse(
+                    why, "NAP-7.4",
+                    "%s at %s is in the zone of control of %s at %s too: it must attack all the "
+                    "enemies next to it in one combat, so %s is a defender of this combat.",
+                    uid(g, v), lv, uid(g, u), lu, uid(g, u));
+            return grg_refuse(
+                why, "NAP-7.5",
+                "%s at %s is in the zone of control of %s at %s too: all the units next to an "
+                "enemy attack it together, so %s is an attacker of this combat.",
+                uid(g, u), lu, uid(g, v), lv, uid(g, u));
         }
     if (other < 0)
         return 0;
     if (why)
         grg__nap_label(g, g->units[other].hex, lu, sizeof lu);
     if (d->kind == 2)
-        return grg_refuse(why, "NAP-8.5", "%s at %s is in the bombarded hex and must be a defender too.",
+        return grg_refuse(why, "NAP-8.5",
+                          "%s at %s is in the bombarded hex and must be a defender too.",
                           uid(g, other), lu);
-    return grg_refuse(why, "NAP-7.6", "%s at %s must take part in this combat as %s: the zones of control link it to the units already named.",
-                      uid(g, other), lu, g->units[other].side == g->active ? "an attacker" : "a defender");
+    return grg_refuse(why, "NAP-7.6",
+                      "%s at %s must take part in this combat as %s: the zones of control link it "
+                      "to the units already named.",
+                      uid(g, other), lu,
+                      g->units[other].side == g->active ? "an attacker" : "a defender");
 }
 
 static int attacker_actions(const grg_game *g, const nap_graph *gr, const nap_decl *d,
@@ -298,8 +339,12 @@ static int no_attacker(const grg_game *g, grg_verdict *why)
                 return -1;
     }
     if (attacked)
-        return grg_refuse(why, "NAP-7.3", "No unit can attack now: the units that could have attacked this phase already.");
-    return grg_refuse(why, "NAP-7.1", "No unit of the attacking side is next to an enemy or has one in range and sight.");
+        return grg_refuse(
+            why, "NAP-7.3",
+            "No unit can attack now: the units that could have attacked this phase already.");
+    return grg_refuse(
+        why, "NAP-7.1",
+        "No unit of the attacking side is next to an enemy or has one in range and sight.");
 }
 
 static int decl_check(const grg_game *g, const nap_graph *gr, const nap_decl *d,
@@ -332,14 +377,17 @@ static int decl_check(const grg_game *g, const nap_graph *gr, const nap_decl *d,
     case GRG_A_CHARGE: {
         int i = attacker_index(d, u);
         if (i < 0 || d->ranged[i])
-            return grg_refuse(why, "NAP-9.1", "%s must be an attacker of this combat, next to its target, to charge.", uid(g, u));
+            return grg_refuse(
+                why, "NAP-9.1",
+                "%s must be an attacker of this combat, next to its target, to charge.", uid(g, u));
         if (d->charge[i] >= 0)
             return grg_refuse(why, "NAP-9.1", "%s has already declared its charge.", uid(g, u));
         if (a->target < 0 || a->target >= g->n_units || !listed(d, a->target) ||
             g->units[a->target].side == g->active)
             return grg_refuse(why, "NAP-9.1", "A charge targets a defender of this combat.");
         if (!grg_hex_eq(a->hex, g->units[u].hex))
-            return grg_refuse(why, "NAP-9.1", "%s charges from its own hex: give it as `via`.", uid(g, u));
+            return grg_refuse(why, "NAP-9.1", "%s charges from its own hex: give it as `via`.",
+                              uid(g, u));
         return grg__nap_charge_valid(g, u, a->target, why);
     }
     case GRG_A_COMBAT_CLOSE:
@@ -349,8 +397,7 @@ static int decl_check(const grg_game *g, const nap_graph *gr, const nap_decl *d,
     }
 }
 
-int grg__nap_decl_check(const grg_game *g, const nap_decl *d, const grg_action *a,
-                        grg_verdict *why)
+int grg__nap_decl_check(const grg_game *g, const nap_decl *d, const grg_action *a, grg_verdict *why)
 {
     nap_graph gr;
     grg__nap_graph(g, &gr);
@@ -410,7 +457,8 @@ static int attacker_actions(const grg_game *g, const nap_graph *gr, const nap_de
 {
     int found = 0;
     for (int u = 0; u < g->n_units; u++) {
-        if (g->units[u].side != g->active || !grg__nap_combatant(g, u) || !grg_units_wanted(units, n, u))
+        if (g->units[u].side != g->active || !grg__nap_combatant(g, u) ||
+            !grg_units_wanted(units, n, u))
             continue;
         found += try_push(g, gr, d, grg_action_make(GRG_A_ATTACKER, u), out);
         if (found && !out)

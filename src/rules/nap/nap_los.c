@@ -9,7 +9,7 @@
 typedef struct los_ctx {
     const grg_game *g;
     int strict;
-    int crest;               /* a crest hexside was crossed or run along */
+    int crest;                /* a crest hexside was crossed or run along */
     grg_hex crest_a, crest_b; /* that hexside */
     grg_los_result *out;
 } los_ctx;

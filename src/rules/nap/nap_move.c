@@ -56,7 +56,8 @@ int grg__nap_step_cost(const grg_game *g, int u, grg_hex from, grg_hex to, int *
     return mp * d->road_hexes_per_mp;
 }
 
-/* Refusals name the unit and the hex; without `why` (legal lists, searches) nothing is formatted. */
+/* Refusals name the unit and the hex; without `why` (legal lists, searches) nothing is formatted.
+ */
 static int refuse_at(const grg_game *g, grg_verdict *why, const char *rule, const char *fmt_id,
                      int u, grg_hex h)
 {
@@ -80,18 +81,25 @@ int grg__nap_step_test(const grg_game *g, int u, grg_hex from, int entering, int
         for (int i = 0; r && i < r->n_entry; i++)
             ok |= grg_hex_eq(r->entry[i], to);
         if (!ok)
-            return refuse_at(g, why, "NAP-P9", "%s enters the map only at one of its entry hexes, not %s.", u, to);
+            return refuse_at(g, why, "NAP-P9",
+                             "%s enters the map only at one of its entry hexes, not %s.", u, to);
         from = to;
     } else {
         if (grg_hex_distance(from, to) != 1)
-            return refuse_at(g, why, "NAP-P6", "%s can only step into an adjacent hex, not %s.", u, to);
+            return refuse_at(g, why, "NAP-P6", "%s can only step into an adjacent hex, not %s.", u,
+                             to);
         if (grg__nap_in_enemy_zoc(g, from, side)) {
             if (spent > 0)
-                return refuse_at(g, why, "NAP-P5", "%s entered an enemy zone of control and must stop; it cannot go on to %s.", u, to);
+                return refuse_at(
+                    g, why, "NAP-P5",
+                    "%s entered an enemy zone of control and must stop; it cannot go on to %s.", u,
+                    to);
             int disengage = grg__nap_opt(g, NAP_OPT_CAV_DISENGAGE) &&
                             grg__nap_arm(g, u) == NAP_CAV && !grg__nap_in_enemy_zoc(g, to, side);
             if (!disengage)
-                return refuse_at(g, why, "NAP-P5", "%s starts in an enemy zone of control and may not move (to %s).", u, to);
+                return refuse_at(g, why, "NAP-P5",
+                                 "%s starts in an enemy zone of control and may not move (to %s).",
+                                 u, to);
         }
     }
     if (!grg_map_contains(&g->sc->map, to))
@@ -100,18 +108,21 @@ int grg__nap_step_test(const grg_game *g, int u, grg_hex from, int entering, int
         return refuse_at(g, why, "NAP-P6", "%s cannot enter %s: an enemy unit holds it.", u, to);
     int others = grg__nap_count_at(g, to, side, NULL) - (grg_hex_eq(x->hex, to) && !entering);
     if (others + 1 > grg__nap_opt(g, NAP_OPT_STACK_LIMIT))
-        return refuse_at(g, why, "NAP-P2", "%s cannot enter %s: the stacking limit is reached.", u, to);
+        return refuse_at(g, why, "NAP-P2", "%s cannot enter %s: the stacking limit is reached.", u,
+                         to);
     int road;
     int cost = grg__nap_step_cost(g, u, from, to, &road);
     if (cost < 0)
-        return refuse_at(g, why, "NAP-P3", "%s cannot enter %s: prohibited terrain or hexside for its arm.", u, to);
+        return refuse_at(g, why, "NAP-P3",
+                         "%s cannot enter %s: prohibited terrain or hexside for its arm.", u, to);
     if (spent + cost > x->ma * ticks_per_mp(g)) {
         if (!why)
             return -1;
         char lab[16];
         grg__nap_label(g, to, lab, sizeof lab);
-        return grg_refuse(why, "NAP-P6", "%s has not enough movement points left to enter %s (%d of %d MP used).",
-                          g->sc->units[u].id, lab, (spent + ticks_per_mp(g) - 1) / ticks_per_mp(g), x->ma);
+        return grg_refuse(
+            why, "NAP-P6", "%s has not enough movement points left to enter %s (%d of %d MP used).",
+            g->sc->units[u].id, lab, (spent + ticks_per_mp(g) - 1) / ticks_per_mp(g), x->ma);
     }
     house_ctx c = {u, -1, from, to, road};
     return grg__house_check(g, HOUSE_AT_STEP, &c, why);
@@ -171,23 +182,27 @@ int grg__nap_move_check(const grg_game *g, const grg_action *a, grg_verdict *why
         if (u < 0 || u >= g->n_units)
             return grg_refuse(why, "NAP-P6", "No such unit.");
         if (g->units[u].side != g->active)
-            return grg_refuse(why, "NAP-P6", "%s belongs to the side not moving.", g->sc->units[u].id);
+            return grg_refuse(why, "NAP-P6", "%s belongs to the side not moving.",
+                              g->sc->units[u].id);
         if (g->units[u].status == GRG_UNIT_WAITING && !(g->units[u].flags & NAP_F_AVAILABLE)) {
             const grg_reinf_def *r = grg__nap_reinf(g, u);
-            return grg_refuse(why, "NAP-P9", "%s has not arrived yet (due on turn %d%s).", g->sc->units[u].id,
-                              r ? r->turn : 0, r && r->die_min > 0 ? " or later, on a die roll" : "");
+            return grg_refuse(why, "NAP-P9", "%s has not arrived yet (due on turn %d%s).",
+                              g->sc->units[u].id, r ? r->turn : 0,
+                              r && r->die_min > 0 ? " or later, on a die roll" : "");
         }
         if (!movable(g, u))
-            return grg_refuse(why, "NAP-P6", "%s cannot move this phase (it has moved already or is not on the map).",
-                              g->sc->units[u].id);
+            return grg_refuse(
+                why, "NAP-P6",
+                "%s cannot move this phase (it has moved already or is not on the map).",
+                g->sc->units[u].id);
         if (!has_step(g, u)) {
             grg_hex c[GRG_MAX_ENTRY + 6];
             grg_verdict first;
             if (step_candidates(g, u, c) == 0)
                 return grg_refuse(why, "NAP-P9", "%s has no entry hex.", g->sc->units[u].id);
             step_ok(g, u, c[0], &first);
-            return grg_refuse(why, first.rule, "%s has no hex it may enter: %s",
-                              g->sc->units[u].id, first.message);
+            return grg_refuse(why, first.rule, "%s has no hex it may enter: %s", g->sc->units[u].id,
+                              first.message);
         }
         return 0;
     case GRG_A_STEP:
@@ -200,7 +215,8 @@ int grg__nap_move_check(const grg_game *g, const grg_action *a, grg_verdict *why
             return grg_refuse(why, "NAP-P6", "No unit is moving.");
         if (u >= 0 && u != s->act_unit)
             return grg_refuse(why, "NAP-P6", "%s is the unit moving, not %s.",
-                              g->sc->units[s->act_unit].id, u < g->n_units ? g->sc->units[u].id : "?");
+                              g->sc->units[s->act_unit].id,
+                              u < g->n_units ? g->sc->units[u].id : "?");
         return 0;
     default:
         return grg_refuse(why, "NAP-P6", "Only moves are made in the movement phase.");
@@ -320,8 +336,8 @@ void grg__nap_reinforcements(grg_game *g, grg_events *ev)
     for (int i = 0; i < g->sc->n_reinf; i++) {
         const grg_reinf_def *r = &g->sc->reinf[i];
         grg_unit *x = &g->units[r->unit];
-        if (x->side != g->active || x->status != GRG_UNIT_WAITING ||
-            (x->flags & NAP_F_AVAILABLE) || g->turn < r->turn)
+        if (x->side != g->active || x->status != GRG_UNIT_WAITING || (x->flags & NAP_F_AVAILABLE) ||
+            g->turn < r->turn)
             continue;
         if (r->die_min > 0) {
             int roll = grg_d6(g);

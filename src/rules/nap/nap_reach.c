@@ -39,7 +39,8 @@ int grg__nap_reach(const grg_game *g, const int *units, int n, grg_reach *out, g
     out->n = 0;
     out->truncated = 0;
     if (n != 1 || units[0] < 0 || units[0] >= g->n_units)
-        return grg_refuse(why, "NAP-P6", "Units move one at a time in nap: ask reach for one unit.");
+        return grg_refuse(why, "NAP-P6",
+                          "Units move one at a time in nap: ask reach for one unit.");
     int u = units[0];
     const grg_unit *x = &g->units[u];
     const nap_state *st = grg__nap_cstate(g);

@@ -81,7 +81,8 @@ int grg__nap_ranged_strength(const grg_game *g, int art, grg_hex t, char *label,
     size_t len;
     if (label && size)
         label[0] = '\0';
-#define NOTE(...) ((void)(label ? (len = strlen(label), snprintf(label + len, size - len, __VA_ARGS__)) : 0))
+#define NOTE(...)                                                                                  \
+    ((void)(label ? (len = strlen(label), snprintf(label + len, size - len, __VA_ARGS__)) : 0))
     if (grg_hex_distance(x->hex, t) == x->v[NAP_V_RANGE]) {
         s /= nd->art_max_range_div;
         NOTE(" /%d max range", nd->art_max_range_div);
@@ -100,8 +101,8 @@ int grg__nap_ranged_strength(const grg_game *g, int art, grg_hex t, char *label,
 }
 
 /* C.5 step 1: one attacker's modified strength, its label and the rule of its last multiplier. */
-static int attacker_strength(const grg_game *g, const nap_decl *d, int i, char *label,
-                             size_t size, char rule[GRG_RULE_LEN])
+static int attacker_strength(const grg_game *g, const nap_decl *d, int i, char *label, size_t size,
+                             char rule[GRG_RULE_LEN])
 {
     const grg_nap_data *nd = grg__nap_data(g);
     int u = d->att[i];
@@ -253,8 +254,8 @@ void grg__nap_eval(const grg_game *g, const nap_decl *d, nap_eval *e)
         int mult = t ? t->def_mult : 1;
         int s = g->units[u].strength * mult;
         int tid = grg_map_terrain(&g->sc->map, g->units[u].hex);
-        snprintf(lab, sizeof lab, "%s %s %d", g->sc->units[u].id, grg__nap_arm_name(grg__nap_arm(g, u)),
-                 g->units[u].strength);
+        snprintf(lab, sizeof lab, "%s %s %d", g->sc->units[u].id,
+                 grg__nap_arm_name(grg__nap_arm(g, u)), g->units[u].strength);
         if (mult != 1 && tid >= 0) {
             size_t len = strlen(lab);
             snprintf(lab + len, sizeof lab - len, " x%d %s", mult, g->sc->data->terrain[tid].id);
@@ -275,19 +276,24 @@ static int clamp_row(const grg_game *g, int v)
     return v < nd->die_min ? nd->die_min : v > nd->die_max ? nd->die_max : v;
 }
 
-/* NAP-7.12, 7.16: the table row a raw die gives, with option die_base (1: a d6 read 1-6, 0: 0-5). */
+/* NAP-7.12, 7.16: the table row a raw die gives, with option die_base (1: a d6 read 1-6, 0: 0-5).
+ */
 static int row_of(const grg_game *g, int roll, int mod)
 {
     int base = grg__nap_opt(g, NAP_OPT_DIE_BASE);
     return clamp_row(g, roll - 1 + base + mod);
 }
 
-static const char *const result_rule[NAP_R_COUNT] = {"NAP-7.22", "NAP-7.17", "NAP-7.20",
-                                                      "NAP-7.20", "NAP-7.21", "NAP-7.21",
-                                                      "NAP-7.18", "NAP-7.19"};
-static const char *const result_text[NAP_R_COUNT] = {
-    "no effect", "attacker eliminated", "attacker retreats 2 hexes", "attacker retreats 1 hex",
-    "defender retreats 1 hex", "defender retreats 2 hexes", "defender eliminated", "exchange"};
+static const char *const result_rule[NAP_R_COUNT] = {
+    "NAP-7.22", "NAP-7.17", "NAP-7.20", "NAP-7.20", "NAP-7.21", "NAP-7.21", "NAP-7.18", "NAP-7.19"};
+static const char *const result_text[NAP_R_COUNT] = {"no effect",
+                                                     "attacker eliminated",
+                                                     "attacker retreats 2 hexes",
+                                                     "attacker retreats 1 hex",
+                                                     "defender retreats 1 hex",
+                                                     "defender retreats 2 hexes",
+                                                     "defender eliminated",
+                                                     "exchange"};
 
 /* The chance of each result (n/6). With only artillery firing from range attacking, the attacker's
  * results are shown as ignored (NAP-8.4), under their table codes. */
@@ -307,10 +313,11 @@ static void outcomes(const grg_game *g, const nap_decl *d, const nap_eval *e, gr
         grg_outcome *o = &out->outcomes[out->n_outcomes++];
         snprintf(o->result, sizeof o->result, "%s", grg__nap_result_names[r]);
         if (all_ranged && (r == NAP_R_AE || r == NAP_R_A1 || r == NAP_R_A2))
-            snprintf(o->text, sizeof o->text, "%s: ignored by artillery firing from range (NAP-8.4)",
-                     result_text[r]);
+            snprintf(o->text, sizeof o->text,
+                     "%s: ignored by artillery firing from range (NAP-8.4)", result_text[r]);
         else if (all_ranged && r == NAP_R_EX)
-            snprintf(o->text, sizeof o->text, "exchange: only the defender is eliminated (NAP-8.4)");
+            snprintf(o->text, sizeof o->text,
+                     "exchange: only the defender is eliminated (NAP-8.4)");
         else
             snprintf(o->text, sizeof o->text, "%s (%s)", result_text[r], result_rule[r]);
         o->num = count[r];
@@ -356,12 +363,14 @@ int grg__nap_preview(const grg_game *g, const grg_action *acts, int n, grg_previ
     if (n == 0) {
         first_component(g, &d);
         if (d.n_att == 0)
-            return grg_refuse(why, "NAP-7.2", "No combat is compulsory now; name the attackers and defenders.");
+            return grg_refuse(why, "NAP-7.2",
+                              "No combat is compulsory now; name the attackers and defenders.");
     } else if (n == 1 && acts[0].type == GRG_A_COMBAT_CLOSE) {
         /* "what would closing now give": the combat being declared, charges included */
         d = grg__nap_cstate(g)->decl;
         if (!d.open || d.n_att == 0 || d.n_def == 0)
-            return grg_refuse(why, "NAP-7.7", "No combat with attackers and defenders is being declared.");
+            return grg_refuse(why, "NAP-7.7",
+                              "No combat with attackers and defenders is being declared.");
     } else {
         grg__nap_decl_reset(&d);
         d.open = 1;
@@ -375,7 +384,8 @@ int grg__nap_preview(const grg_game *g, const grg_action *acts, int n, grg_previ
             grg__nap_decl_add(g, &d, &acts[i]);
         }
         if (d.n_att == 0 || d.n_def == 0)
-            return grg_refuse(why, "NAP-7.8", "A preview needs at least one attacker and one defender.");
+            return grg_refuse(why, "NAP-7.8",
+                              "A preview needs at least one attacker and one defender.");
     }
     nap_eval e;
     grg__nap_eval(g, &d, &e);
@@ -399,7 +409,8 @@ void grg__nap_resolve(grg_game *g, grg_events *ev)
     grg__nap_eval(g, d, &e);
     for (int i = 0; i < d->n_att; i++) {
         g->units[d->att[i]].flags |= NAP_F_ATTACKED;
-        house_ctx c = {d->att[i], d->charge[i], g->units[d->att[i]].hex, g->units[d->att[i]].hex, 0};
+        house_ctx c = {d->att[i], d->charge[i], g->units[d->att[i]].hex, g->units[d->att[i]].hex,
+                       0};
         grg__house_flag(g, HOUSE_AT_ATTACK, &c, ev);
         if (d->charge[i] >= 0)
             grg__house_flag(g, HOUSE_AT_CHARGE, &c, ev);
@@ -419,8 +430,8 @@ void grg__nap_resolve(grg_game *g, grg_events *ev)
         snprintf(de->rule, sizeof de->rule, "NAP-7.12");
         de->n_terms = e.n_die_terms;
         memcpy(de->terms, e.die_terms, sizeof e.die_terms);
-        snprintf(de->text, sizeof de->text, "%d against %d: odds %s; die %d%+d gives row %d.", e.att,
-                 e.def, nd->columns[e.column], roll, e.die_mod, row);
+        snprintf(de->text, sizeof de->text, "%d against %d: odds %s; die %d%+d gives row %d.",
+                 e.att, e.def, nd->columns[e.column], roll, e.die_mod, row);
     }
     grg_event *re = grg_event_push(ev, GRG_EV_RESULT);
     if (re) {

@@ -62,8 +62,7 @@ static int retreat_step_ok(const path_search *ps, grg_hex from, grg_hex to, int 
         return 0;
     if (foe_distance(ps->f, to) <= foe_distance(ps->f, from))
         return 0;
-    if ((final || grg__nap_opt(g, NAP_OPT_RETREAT_ZOC) == 0) &&
-        grg__nap_in_enemy_zoc(g, to, side))
+    if ((final || grg__nap_opt(g, NAP_OPT_RETREAT_ZOC) == 0) && grg__nap_in_enemy_zoc(g, to, side))
         return 0;
     int friends = grg__nap_count_at(g, to, side, NULL);
     if (friends > 0 && !final && !grg__nap_opt(g, NAP_OPT_RETREAT_FRIENDS))
@@ -101,8 +100,10 @@ static int retreat(grg_game *g, int u, int len, const foes *f, const char *rule,
     search_paths(&ps, x->hex, 0);
     if (ps.best_dist < 0) {
         char why[96];
-        snprintf(why, sizeof why, "no retreat of %d hex%s away from the enemy, on hexes free of enemy zones of control",
-                 len, len > 1 ? "es" : "");
+        snprintf(
+            why, sizeof why,
+            "no retreat of %d hex%s away from the enemy, on hexes free of enemy zones of control",
+            len, len > 1 ? "es" : "");
         grg__nap_eliminate(g, u, "NAP-7.23", why, ev);
         return 0;
     }
@@ -128,8 +129,8 @@ static int retreat(grg_game *g, int u, int len, const foes *f, const char *rule,
     return len;
 }
 
-/* The foes a retreating side moves away from (NAP-7.24): every unit of the other side that took part
- * in the combat, artillery firing from range included. */
+/* The foes a retreating side moves away from (NAP-7.24): every unit of the other side that took
+ * part in the combat, artillery firing from range included. */
 static void foes_of(const grg_game *g, const nap_decl *d, int defenders_retreat, foes *f)
 {
     f->n = 0;
@@ -252,21 +253,24 @@ int grg__nap_advance_check(const grg_game *g, const grg_action *a, grg_verdict *
     if (a->type == GRG_A_NO_ADVANCE)
         return 0;
     if (a->type != GRG_A_ADVANCE)
-        return grg_refuse(why, "NAP-7.25", "Advance after combat (advance) or decline it (no_advance) first.");
+        return grg_refuse(why, "NAP-7.25",
+                          "Advance after combat (advance) or decline it (no_advance) first.");
     int ok = 0;
     for (int i = 0; i < af->n; i++)
         ok |= af->units[i] == a->unit;
     char l1[16];
     grg__nap_label(g, af->hex1, l1, sizeof l1);
     if (!ok)
-        return grg_refuse(why, "NAP-7.25", "Only an attacker of this combat next to %s may advance%s.", l1,
+        return grg_refuse(why, "NAP-7.25",
+                          "Only an attacker of this combat next to %s may advance%s.", l1,
                           " (ranged artillery never advances, NAP-7.27)");
     if (grg_hex_eq(a->hex, af->hex1))
         return 0;
     if (af->has2 && grg_hex_eq(a->hex, af->hex2) && second_hex_ok(g, a->unit))
         return 0;
     return grg_refuse(why, "NAP-7.26", "The advance goes into %s%s.", l1,
-                      af->has2 ? " or one hex further along the retreat path" : " only (two hexes only after a D2)");
+                      af->has2 ? " or one hex further along the retreat path"
+                               : " only (two hexes only after a D2)");
 }
 
 void grg__nap_advance_apply(grg_game *g, const grg_action *a, grg_events *ev)
@@ -289,7 +293,8 @@ void grg__nap_advance_apply(grg_game *g, const grg_action *a, grg_events *ev)
         e->to = a->hex;
         e->value = grg_hex_eq(a->hex, af->hex1) ? 1 : 2;
         snprintf(e->rule, sizeof e->rule, e->value == 2 ? "NAP-7.26" : "NAP-7.25");
-        snprintf(e->text, sizeof e->text, "%s advances from %s to %s.", g->sc->units[a->unit].id, lf, lt);
+        snprintf(e->text, sizeof e->text, "%s advances from %s to %s.", g->sc->units[a->unit].id,
+                 lf, lt);
     }
 }
 

@@ -10,24 +10,35 @@ static const char *const v_retreat_zoc[] = {"every_hex", "final_hex", NULL};
 static const char *const v_onoff[] = {"off", "on", NULL};
 static const char *const v_mode[] = {"off", "block", "force", "flag", NULL};
 
-#define HR_OPTION(id, doc) {id, v_mode, 0, 0, 0, doc}
+#define HR_OPTION(id, doc)                                                                         \
+    {                                                                                              \
+        id, v_mode, 0, 0, 0, doc                                                                   \
+    }
 static const grg_option_def nap_options[] = {
-    {"grouping", v_grouping, 0, 0, 0, "NAP-7.6: a combat is a connected component, or one defending hex with every unit next to it"},
-    {"retreat_zoc", v_retreat_zoc, 0, 0, 0, "NAP-7.23: every hex of a retreat must be free of enemy ZOC, or only the last"},
-    {"retreat_through_friends", v_onoff, 1, 0, 0, "NAP-7.23: a retreat may pass through friendly units"},
-    {"cav_may_disengage", v_onoff, 1, 0, 0, "NAP-P5: cavalry may leave an enemy ZOC into a hex free of enemy ZOC"},
-    {"three_arms_defender", v_onoff, 0, 0, 0, "NAP-7.13: -1 to the die when the defenders have the three arms"},
-    {"ranged_art_hexside", v_onoff, 0, 0, 0, "NAP-7.15: ranged artillery counts for hexside die modifiers"},
+    {"grouping", v_grouping, 0, 0, 0,
+     "NAP-7.6: a combat is a connected component, or one defending hex with every unit next to it"},
+    {"retreat_zoc", v_retreat_zoc, 0, 0, 0,
+     "NAP-7.23: every hex of a retreat must be free of enemy ZOC, or only the last"},
+    {"retreat_through_friends", v_onoff, 1, 0, 0,
+     "NAP-7.23: a retreat may pass through friendly units"},
+    {"cav_may_disengage", v_onoff, 1, 0, 0,
+     "NAP-P5: cavalry may leave an enemy ZOC into a hex free of enemy ZOC"},
+    {"three_arms_defender", v_onoff, 0, 0, 0,
+     "NAP-7.13: -1 to the die when the defenders have the three arms"},
+    {"ranged_art_hexside", v_onoff, 0, 0, 0,
+     "NAP-7.15: ranged artillery counts for hexside die modifiers"},
     {"die_base", NULL, 1, 0, 1, "NAP-7.12: the d6 reads 1-6 (1) or 0-5 (0)"},
     {"stack_limit", NULL, 1, 1, 3, "NAP-P2: combat units per hex"},
-    {"charge_disorders", v_onoff, 1, 0, 0, "NAP-P8: a charging cavalry unit is disordered after the combat"},
+    {"charge_disorders", v_onoff, 1, 0, 0,
+     "NAP-P8: a charging cavalry unit is disordered after the combat"},
     {"house", v_onoff, 0, 0, 0, "Spec D: house rules left off take their default mode of D.3"},
     HR_OPTION("HR-5a", "A disordered infantry unit may not attack in close combat"),
     HR_OPTION("HR-7a", "Cavalry may not attack next to enemies in woods, villages or towns"),
     HR_OPTION("HR-7b", "Cavalry may not charge after passing through friendly infantry"),
     HR_OPTION("HR-8a", "Artillery may not enter or fire from a chateau"),
     HR_OPTION("HR-11", "Surrounded units have one player-turn to clear a path, then surrender"),
-    HR_OPTION("HR-12", "Road columns: the k-th unit marches at most 12-2(k-1) road hexes, with gaps"),
+    HR_OPTION("HR-12",
+              "Road columns: the k-th unit marches at most 12-2(k-1) road hexes, with gaps"),
 };
 
 static int setup(grg_game *g, grg_events *ev)
@@ -81,8 +92,10 @@ static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
     case GRG_A_COMBAT_CLOSE:
         return grg__nap_decl_check(g, &s->decl, a, why);
     default:
-        return grg_refuse(why, "C.2", "The combat phase has combats (combat_begin ... combat_close) and end_phase; no %s.",
-                          grg_action_name((grg_action_type)a->type));
+        return grg_refuse(
+            why, "C.2",
+            "The combat phase has combats (combat_begin ... combat_close) and end_phase; no %s.",
+            grg_action_name((grg_action_type)a->type));
     }
 }
 

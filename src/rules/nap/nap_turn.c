@@ -80,8 +80,10 @@ static void final_victory(grg_game *g, grg_events *ev)
             score[s->obj_owner[i]] += g->sc->objectives[i].points;
     int winner = score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : -1;
     char why[128];
-    snprintf(why, sizeof why, "Turn limit: %.24s %d, %.24s %d points, objectives and eliminated enemy strength (C.15).",
-             g->sc->sides[0].id, score[0], g->sc->sides[1].id, score[1]);
+    snprintf(
+        why, sizeof why,
+        "Turn limit: %.24s %d, %.24s %d points, objectives and eliminated enemy strength (C.15).",
+        g->sc->sides[0].id, score[0], g->sc->sides[1].id, score[1]);
     g->phase = NAP_PH_END;
     grg_game_end(g, winner, why, ev);
 }
@@ -138,7 +140,8 @@ int grg__nap_end_phase_check(const grg_game *g, grg_verdict *why)
             grg__nap_label(g, g->units[a].hex, la, sizeof la);
             grg__nap_label(g, g->units[e].hex, le, sizeof le);
             return grg_refuse(why, "NAP-7.2",
-                              "%s at %s is in the zone of control of %s at %s and must attack before the combat phase ends.",
+                              "%s at %s is in the zone of control of %s at %s and must attack "
+                              "before the combat phase ends.",
                               g->sc->units[a].id, la, g->sc->units[e].id, le);
         }
     }

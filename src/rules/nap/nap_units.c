@@ -1,10 +1,11 @@
-/* nap: units, terrain and zones of control (NAP-P1 to P4), the small facts every other file asks. */
+/* nap: units, terrain and zones of control (NAP-P1 to P4), the small facts every other file asks.
+ */
 #include "rules/nap/nap.h"
 
 #include <stdio.h>
 
-const char *const grg__nap_result_names[NAP_R_COUNT] = {"-", "AE", "A2", "A1", "D1", "D2", "DE",
-                                                         "E"};
+const char *const grg__nap_result_names[NAP_R_COUNT] = {"-",  "AE", "A2", "A1",
+                                                        "D1", "D2", "DE", "E"};
 
 const grg_nap_data *grg__nap_data(const grg_game *g)
 {

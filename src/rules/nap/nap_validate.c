@@ -21,17 +21,23 @@ static void check_unit(const grg_scenario *sc, const grg_nap_data *nd, int i, gr
     int arm = u->arm >= 0 ? u->arm : t->arm;
     if (u->strength < 1) {
         snprintf(path, sizeof path, "units[%d].strength", i);
-        grg_problem_add(out, path, "%s has strength %d; a nap combat unit has strength 1 or more (NAP-P1).", u->id, u->strength);
+        grg_problem_add(out, path,
+                        "%s has strength %d; a nap combat unit has strength 1 or more (NAP-P1).",
+                        u->id, u->strength);
     }
     if (u->arm >= 0 && u->arm != t->arm) {
         snprintf(path, sizeof path, "units[%d].arm", i);
-        grg_problem_add(out, path, "%s is a %s but its arm is %s; the type's arm is %s (NAP-P1).", u->id,
-                        sc->data->types[u->type].id, grg__nap_arm_name(u->arm), grg__nap_arm_name(t->arm));
+        grg_problem_add(out, path, "%s is a %s but its arm is %s; the type's arm is %s (NAP-P1).",
+                        u->id, sc->data->types[u->type].id, grg__nap_arm_name(u->arm),
+                        grg__nap_arm_name(t->arm));
     }
     int range = u->range >= 0 ? u->range : t->range;
     snprintf(path, sizeof path, "units[%d].range", i);
     if (arm == NAP_ART && range < 2)
-        grg_problem_add(out, path, "%s is artillery with range %d; bombardment needs a range of 2 or more (NAP-8.1).", u->id, range);
+        grg_problem_add(
+            out, path,
+            "%s is artillery with range %d; bombardment needs a range of 2 or more (NAP-8.1).",
+            u->id, range);
     if (arm != NAP_ART && range > 0)
         grg_problem_add(out, path, "%s is not artillery and cannot have a range (NAP-P1).", u->id);
     if (u->facing >= 0) {
@@ -61,7 +67,8 @@ int grg__nap_validate(const grg_scenario *sc, grg_problems *out)
             here += sc->units[j].on_map && grg_hex_eq(sc->units[j].hex, sc->units[i].hex);
         if (here == limit) {
             snprintf(path, sizeof path, "units[%d].hex", i);
-            grg_problem_add(out, path, "%s exceeds the stacking limit of %d unit%s per hex (NAP-P2).",
+            grg_problem_add(out, path,
+                            "%s exceeds the stacking limit of %d unit%s per hex (NAP-P2).",
                             sc->units[i].id, limit, limit > 1 ? "s" : "");
         }
     }

@@ -7,9 +7,9 @@
  *           are the six adjacent hexes; entering one ends the unit's steps).
  *   TEST-4  In the combat phase the active side declares combats: attackers adjacent to every
  *           defender, each unit in at most one combat per phase. The die + attackers - defenders
- *           + option combat_bonus: 5 or more eliminates the defenders, 2 or less the first attacker.
- *   TEST-5  The game ends when a side has no unit on the map (the other side wins) or after the
- *           scenario's turn limit (a draw). */
+ *           + option combat_bonus: 5 or more eliminates the defenders, 2 or less the first
+ * attacker. TEST-5  The game ends when a side has no unit on the map (the other side wins) or after
+ * the scenario's turn limit (a draw). */
 #include "grognard/game.h"
 
 #include <stdio.h>
@@ -23,7 +23,7 @@ enum { F_MOVED = 1u, F_FOUGHT = 2u, F_STOPPED = 4u };
 typedef struct test_state {
     int16_t active_unit; /* activated unit, -1 none */
     int16_t mp_left;
-    int16_t building;    /* 1 while a combat is being declared */
+    int16_t building; /* 1 while a combat is being declared */
     int16_t n_att, n_def;
     int16_t att[8], def[8];
     int16_t pad_;
@@ -75,7 +75,8 @@ static int check_move(const grg_game *g, const grg_action *a, grg_verdict *why)
         if (g->units[a->unit].side != g->active || g->units[a->unit].status != GRG_UNIT_ON_MAP)
             return grg_refuse(why, "TEST-2", "Unit %s is not yours to move.", uid(g, a->unit));
         if (g->units[a->unit].flags & F_MOVED)
-            return grg_refuse(why, "TEST-2", "Unit %s has already moved this turn.", uid(g, a->unit));
+            return grg_refuse(why, "TEST-2", "Unit %s has already moved this turn.",
+                              uid(g, a->unit));
         return 0;
     }
     if (a->type == GRG_A_STEP) {
@@ -85,7 +86,8 @@ static int check_move(const grg_game *g, const grg_action *a, grg_verdict *why)
         char lab[16];
         grg_map_label(&g->sc->map, a->hex, lab, sizeof lab);
         if (grg_hex_distance(u->hex, a->hex) != 1)
-            return grg_refuse(why, "TEST-2", "Hex %s is not adjacent to unit %s.", lab, uid(g, a->unit));
+            return grg_refuse(why, "TEST-2", "Hex %s is not adjacent to unit %s.", lab,
+                              uid(g, a->unit));
         if (!passable(g, a->hex))
             return grg_refuse(why, "TEST-2", "Unit %s cannot enter hex %s.", uid(g, a->unit), lab);
         if (grg_unit_at(g, a->hex) >= 0)
@@ -93,19 +95,23 @@ static int check_move(const grg_game *g, const grg_action *a, grg_verdict *why)
         if (s->mp_left < 1)
             return grg_refuse(why, "TEST-2", "Unit %s has no movement left.", uid(g, a->unit));
         if (u->flags & F_STOPPED)
-            return grg_refuse(why, "TEST-3", "Unit %s entered an enemy zone of control and must stop.",
+            return grg_refuse(why, "TEST-3",
+                              "Unit %s entered an enemy zone of control and must stop.",
                               uid(g, a->unit));
         if (is_enemy_adjacent(g, u->hex, u->side) && is_enemy_adjacent(g, a->hex, u->side))
-            return grg_refuse(why, "TEST-3", "Unit %s may not move from one enemy zone of control to another (%s).",
-                              uid(g, a->unit), lab);
+            return grg_refuse(
+                why, "TEST-3",
+                "Unit %s may not move from one enemy zone of control to another (%s).",
+                uid(g, a->unit), lab);
         return 0;
     }
     if (a->type == GRG_A_END_ACTIVATION)
         return s->active_unit >= 0 ? 0 : grg_refuse(why, "TEST-2", "No unit is active.");
     if (a->type == GRG_A_END_PHASE)
-        return s->active_unit < 0 ? 0
-                                  : grg_refuse(why, "TEST-2", "End the activation of unit %s first.",
-                                               uid(g, s->active_unit));
+        return s->active_unit < 0
+                   ? 0
+                   : grg_refuse(why, "TEST-2", "End the activation of unit %s first.",
+                                uid(g, s->active_unit));
     return grg_refuse(why, "TEST-1", "That action is not open in the move phase.");
 }
 
@@ -164,16 +170,19 @@ static int check_combat(const grg_game *g, const grg_action *a, grg_verdict *why
                               att ? "attack" : "defend");
         if (u->flags & F_FOUGHT || in_list(s->att, s->n_att, a->unit) ||
             in_list(s->def, s->n_def, a->unit))
-            return grg_refuse(why, "TEST-4", "Unit %s has already fought this phase.", uid(g, a->unit));
+            return grg_refuse(why, "TEST-4", "Unit %s has already fought this phase.",
+                              uid(g, a->unit));
         if ((att ? s->n_att : s->n_def) >= 8)
             return grg_refuse(why, "TEST-4", "A combat has at most 8 units a side.");
         if (!adjacent_to_all(g, a->unit, att ? s->def : s->att, att ? s->n_def : s->n_att))
-            return grg_refuse(why, "TEST-4", "Unit %s is not adjacent to every unit on the other side.",
+            return grg_refuse(why, "TEST-4",
+                              "Unit %s is not adjacent to every unit on the other side.",
                               uid(g, a->unit));
         if (!att && s->n_att == 0)
             return grg_refuse(why, "TEST-4", "Name an attacker first.");
         if (att && s->n_def == 0 && !defender_possible(g, s->att, s->n_att, a->unit))
-            return grg_refuse(why, "TEST-4", "No enemy unit is adjacent to unit %s and the other attackers.",
+            return grg_refuse(why, "TEST-4",
+                              "No enemy unit is adjacent to unit %s and the other attackers.",
                               uid(g, a->unit));
         return 0;
     }
