@@ -8,13 +8,13 @@ static int cdb_exerts_zoc(const grg_game *g, int e)
     return cdb_is_top(g, e) && cdb_has_facing(g, e) && g->units[e].facing >= 0;
 }
 
-/* CDB-7.1.a: the enemies of `side` whose ZOC covers h, in unit order. Only an enemy next to h
- * can exert it, so the loop rejects the others on their side and coordinates first. */
-int cdb_zoc_on(const grg_game *g, int side, grg_hex h, int out[6])
+/* CDB-7.1.a: the first `max` enemies of `side` whose ZOC covers h, in unit order. Only an enemy
+ * next to h can exert it, so the loop rejects the others on their side and coordinates first. */
+static int zoc_scan(const grg_game *g, int side, grg_hex h, int *out, int max)
 {
     int n = 0;
     const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units && n < 6; i++) {
+    for (int i = 0; i < g->n_units && n < max; i++) {
         if (x[i].side == side) /* about half of them, the cheapest test */
             continue;
         int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
@@ -26,23 +26,16 @@ int cdb_zoc_on(const grg_game *g, int side, grg_hex h, int out[6])
     return n;
 }
 
+int cdb_zoc_on(const grg_game *g, int side, grg_hex h, int out[6])
+{
+    return zoc_scan(g, side, h, out, 6);
+}
+
+/* CDB-7.1.a: is u in an enemy ZOC? */
 int cdb_in_enemy_zoc(const grg_game *g, int u)
 {
-    if (!cdb_on_map(g, u))
-        return 0;
-    grg_hex h = g->units[u].hex;
-    int side = g->units[u].side;
-    const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units; i++) {
-        if (x[i].side == side) /* about half of them, the cheapest test */
-            continue;
-        int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
-        if (dq < -1 || dq > 1 || dr < -1 || dr > 1)
-            continue;
-        if (cdb_front_delta(x[i].facing, dq, dr) && cdb_exerts_zoc(g, i))
-            return 1;
-    }
-    return 0;
+    int first;
+    return cdb_on_map(g, u) && zoc_scan(g, g->units[u].side, g->units[u].hex, &first, 1) > 0;
 }
 
 int cdb_enemy_in_zoc(const grg_game *g, int u)
