@@ -110,9 +110,11 @@ void grg_info_int(grg_info *in, const char *key, int value);
 void grg_info_text(grg_info *in, const char *key, const char *text);
 
 /* The table a ruleset fills in. Every function gets a game in a consistent state; errors are
- * negative returns. `check` must accept exactly what `legal` lists; `apply` is only called after
- * `check` accepted the action. Rulesets may leave query pointers NULL where a query means nothing
- * to them (the wrapper then answers that the ruleset has no such query). */
+ * negative returns. `check` must accept exactly what `legal` lists; `apply` judges the action
+ * itself, with `check`'s verdict, and changes nothing (no state, no event) when it refuses, so a
+ * ruleset applies what it judged without judging twice (docs/decisions/0007). Rulesets may leave
+ * query pointers NULL where a query means nothing to them (the wrapper then answers that the
+ * ruleset has no such query). */
 typedef struct grg_ruleset {
     const char *name; /* "cdb", "nap", "test" */
     int version;
@@ -129,7 +131,7 @@ typedef struct grg_ruleset {
     /* Lists the atomic actions open now; `units` (n > 0) restricts to actions of those units. */
     int (*legal)(const grg_game *g, const int *units, int n, grg_action_list *out);
     int (*check)(const grg_game *g, const grg_action *a, grg_verdict *why);
-    int (*apply)(grg_game *g, const grg_action *a, grg_events *ev);
+    int (*apply)(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why);
 
     int (*los)(const grg_game *g, grg_hex from, grg_hex to, grg_los_result *out);
     int (*reach)(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);

@@ -107,22 +107,31 @@ static int check_indices(const grg_game *g, const grg_action *a, grg_verdict *wh
     return 0;
 }
 
-int grg_check(const grg_game *g, const grg_action *a, grg_verdict *why)
+/* The engine's refusals, before the ruleset is asked: a finished game, an unknown action type or
+ * unit. */
+static int check_game(const grg_game *g, const grg_action *a, grg_verdict *why)
 {
     if (g->over)
         return grg_refuse(why, "GRG-OVER", "The game is over: %s", g->result);
-    if (check_indices(g, a, why) < 0)
+    return check_indices(g, a, why);
+}
+
+int grg_check(const grg_game *g, const grg_action *a, grg_verdict *why)
+{
+    if (check_game(g, a, why) < 0)
         return -1;
     return g->rs->check(g, a, why);
 }
 
+/* The ruleset's apply judges the action itself (ruleset.h): check's verdict, from the same work
+ * that applies it. */
 int grg_apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
-    if (grg_check(g, a, why) < 0)
+    if (check_game(g, a, why) < 0)
         return -1;
     int32_t active = g->active;
-    if (g->rs->apply(g, a, ev) < 0)
-        return grg_refuse(why, "GRG-APPLY", "The ruleset could not apply this action.");
+    if (g->rs->apply(g, a, ev, why) < 0)
+        return -1;
     g->n_actions++;
     if (g->active != active)
         g->undo_mark = g->n_actions;

@@ -185,21 +185,44 @@ static int unitless(int t)
 
 static int takes_hex(int t) { return t == GRG_A_STEP || t == GRG_A_RETREAT || t == GRG_A_ADVANCE; }
 
-static void agree(const grg_game *g, const grg_action *a, const grg_action_list *all)
+/* check accepts a exactly when legal lists it. The actions cdb's apply judges itself (decision
+ * 0007: activations, steps, turns, the end of an impulse) are judged alike by apply: refused with
+ * check's rule and message, changing nothing (g's hash, no event), or applied (to a copy). */
+static void agree(grg_game *g, const grg_game *copy, const grg_action *a,
+                  const grg_action_list *all, grg_events *ev)
 {
     int ok = grg_check(g, a, NULL) == 0;
     if (ok != listed(all, a))
         fail_msg("%s of %d: check %s but legal %s", grg_action_name((grg_action_type)a->type),
                  a->unit, ok ? "accepts" : "refuses", ok ? "omits it" : "lists it");
+    if (a->type != GRG_A_ACTIVATE && a->type != GRG_A_STEP && a->type != GRG_A_TURN &&
+        a->type != GRG_A_END_ACTIVATION)
+        return;
+    grg_verdict cw, aw;
+    assert_int_equal(grg_check(g, a, &cw) == 0, ok);
+    grg_game *c = ok ? grg_game_clone(g) : g;
+    grg_events_clear(ev);
+    if ((grg_apply(c, a, ev, &aw) == 0) != ok)
+        fail_msg("%s of %d: check %s but apply %s", grg_action_name((grg_action_type)a->type),
+                 a->unit, ok ? "accepts" : "refuses", ok ? "refuses it" : "accepts it");
+    if (ok) {
+        grg_game_free(c);
+        return;
+    }
+    assert_string_equal(aw.rule, cw.rule);
+    assert_string_equal(aw.message, cw.message);
+    assert_memory_equal(g, copy, grg_game_size(g));
+    assert_int_equal(ev->n, 0);
 }
 
 /* Every action check could be asked about, with its meaningful fields varied: accepted exactly
- * when legal lists it. */
-static void check_actions(const grg_game *g, const grg_action_list *all)
+ * when legal lists it, and judged alike by apply. */
+static void check_actions(grg_game *g, const grg_action_list *all, grg_events *ev)
 {
+    grg_game *copy = grg_game_clone(g);
     for (int t = GRG_A_ACTIVATE; t < GRG_A_COUNT; t++) {
         if (unitless(t)) {
-            agree(g, &(grg_action){(int16_t)t, 0, -1, -1, {0, 0}}, all);
+            agree(g, copy, &(grg_action){(int16_t)t, 0, -1, -1, {0, 0}}, all, ev);
             continue;
         }
         for (int u = 0; u < g->n_units; u++) {
@@ -211,24 +234,25 @@ static void check_actions(const grg_game *g, const grg_action_list *all)
                     a.hex = grg_hex_neighbour(g->units[u].hex, k % 6);
                     if (k >= 6)
                         a.hex = grg_hex_neighbour(a.hex, k % 6);
-                    agree(g, &a, all);
+                    agree(g, copy, &a, all, ev);
                 }
             } else if (t == GRG_A_SHOOT) {
                 for (int v = 0; v < g->n_units; v++) {
                     a.target = (int16_t)v;
-                    agree(g, &a, all);
+                    agree(g, copy, &a, all, ev);
                 }
             } else if (t == GRG_A_TURN) {
                 for (a.arg = -1; a.arg <= 1; a.arg = (int16_t)(a.arg + 2))
-                    agree(g, &a, all);
+                    agree(g, copy, &a, all, ev);
             } else if (t == GRG_A_ACTIVATE) {
                 for (a.arg = 0; a.arg <= 1; a.arg++)
-                    agree(g, &a, all);
+                    agree(g, copy, &a, all, ev);
             } else {
-                agree(g, &a, all);
+                agree(g, copy, &a, all, ev);
             }
         }
     }
+    grg_game_free(copy);
 }
 
 /* CDB-8.a, 8.1.a: stacks hold at most 3 counters of one side at positions 0..n-1. */
@@ -261,7 +285,7 @@ static void random_play(const char *path, uint64_t seeds, long every)
             grg_legal(g, NULL, 0, list);
             assert_true(list->n > 0);
             if (n % every == 0)
-                check_actions(g, list);
+                check_actions(g, list, ev);
             grg_action a = list->items[next_rand(&rng) % (uint64_t)list->n];
             if (n % 211 == 0) {
                 grg_game *c = grg_game_clone(g);

@@ -52,7 +52,8 @@ static int detach_of(const grg_game *g, const grg_action *a)
     return a->arg == 1 ? CDB_DETACH_FRONT : CDB_DETACH_NONE;
 }
 
-int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
+/* An activation's conditions before its cost (CDB-9.1, 9.1.b, 8.1.c). */
+static int may_start(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
     if (in_movement(g, why) < 0)
@@ -67,26 +68,29 @@ int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
     if (a->arg != 0 && a->arg != 1)
         return grg_refuse(why, "GRG-ACTION",
                           "activate takes arg 0 (the stack) or 1 (the front rank alone)");
+    return 0;
+}
+
+int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
+{
+    if (may_start(g, a, why, b) < 0)
+        return -1;
     int u = a->unit;
     return cdb_command_check(g, &u, 1, why, b);
 }
 
-/* Starts an impulse of these leaders (paid): shared by single and group activations. */
-void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev)
+/* Starts an impulse of these leaders, paying c's cost: shared by single and group activations. */
+void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const grg_command *c,
+                       grg_events *ev)
 {
     cdb_state *st = cdb_st(g);
-    grg_command c; /* the terms only for the event */
     int strategic = g->units[leaders[0]].v[CDB_V_IMPULSES] > 0;
-    if (ev)
-        cdb_command_cost(g, leaders, n, strategic, &c);
-    else
-        c.cost = cdb_command_points(g, leaders, n, strategic);
     int cinc = cdb_cinc_commands(g, leaders, n);
-    cdb_pay(g, g->units[leaders[0]].corps, c.cost, cinc);
+    cdb_pay(g, g->units[leaders[0]].corps, c->cost, cinc);
     if (cinc)
         st->cinc_used = 1;
     cdb_move_init(g, &st->mv, leaders, n, detach);
-    st->mv.cost = (int16_t)c.cost;
+    st->mv.cost = (int16_t)c->cost;
     for (int i = 0; i < n; i++)
         if (cdb_is_irregular(g, leaders[i]))
             st->mv.flags |= CDB_MF_IRREGULAR;
@@ -98,21 +102,26 @@ void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_e
     if (e) {
         e->unit = (int16_t)leaders[0];
         e->side = (int16_t)g->active;
-        e->value = c.cost;
+        e->value = c->cost;
         snprintf(e->rule, sizeof e->rule, "%s", strategic ? "CDB-9.3.a" : "CDB-P5");
         snprintf(e->text, sizeof e->text, "%s %s%s for %d action point%s", cdb_name(g, leaders[0]),
                  n > 1 ? "and its group start" : "starts",
-                 strategic ? " a strategic impulse" : " an impulse", c.cost,
-                 c.cost == 1 ? "" : "s");
-        for (int i = 0; i < c.n_terms; i++)
-            grg_event_term(e, c.terms[i].rule, c.terms[i].label, c.terms[i].value);
+                 strategic ? " a strategic impulse" : " an impulse", c->cost,
+                 c->cost == 1 ? "" : "s");
+        for (int i = 0; i < c->n_terms; i++)
+            grg_event_term(e, c->terms[i].rule, c->terms[i].label, c->terms[i].value);
     }
 }
 
-void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev)
+/* check_activate's verdict, with the cost it pays computed once. */
+int cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
     int u = a->unit;
-    cdb_start_impulse(g, &u, 1, detach_of(g, a), ev);
+    grg_command c;
+    if (may_start(g, a, why, NULL) < 0 || cdb_command_judge(g, &u, 1, ev != NULL, &c, why) < 0)
+        return -1;
+    cdb_start_impulse(g, &u, 1, detach_of(g, a), &c, ev);
+    return 0;
 }
 
 /* The step or turn an action asks for, judged on a copy of the open impulse. */
@@ -148,7 +157,10 @@ static int judge(const grg_game *g, const grg_action *a, cdb_move *next, int *di
         cdb_name(g, a->unit), at);
 }
 
-int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
+/* The verdict of a step, turn or end of impulse; for a step or turn, the impulse after it in next
+ * and the step's length in dist. */
+static int judge_moving(const grg_game *g, const grg_action *a, cdb_move *next, int *dist,
+                        grg_verdict *why, const cdb_board *b)
 {
     if (in_movement(g, why) < 0)
         return -1;
@@ -156,9 +168,14 @@ int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, c
         return cdb_cst(g)->stage == CDB_STAGE_MOVE
                    ? 0
                    : grg_refuse(why, "CDB-9.1", "No unit is moving");
+    return judge(g, a, next, dist, why, b);
+}
+
+int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
+{
     cdb_move next;
     int dist = 1;
-    return judge(g, a, &next, &dist, why, b);
+    return judge_moving(g, a, &next, &dist, why, b);
 }
 
 /* CDB-8.1.d/e: the joining counter goes to the bottom, or on top after a rearward move. */
@@ -280,19 +297,22 @@ static void end_impulse(grg_game *g, grg_events *ev)
     st->stage = CDB_STAGE_FREE;
 }
 
-void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev)
+/* Applies what judge_moving judged: no second judgement. */
+int cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
     cdb_state *st = cdb_st(g);
-    if (a->type == GRG_A_END_ACTIVATION) {
-        end_impulse(g, ev);
-        return;
-    }
     cdb_move next;
     int dist = 1;
-    judge(g, a, &next, &dist, NULL, NULL);
+    if (judge_moving(g, a, &next, &dist, why, NULL) < 0)
+        return -1;
+    if (a->type == GRG_A_END_ACTIVATION) {
+        end_impulse(g, ev);
+        return 0;
+    }
     cdb_move before = st->mv;
     st->mv = next;
     cdb_move_commit(g, &before, &next, dist, ev);
+    return 0;
 }
 
 /* Whether u's stack still needs a PA to stay put: an impetuous unit not yet under control

@@ -467,6 +467,10 @@ int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_
 int cdb_command_points(const grg_game *g, const int *units, int n, int extra);
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b);
+/* cdb_command_check's verdict with the whole cost in *c (the terms too when `labels`), for the
+ * activation that pays it. */
+int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
+                      grg_verdict *why);
 /* bit c: corps c could pay some activation; in *sure, bit c: it pays any activation */
 uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure);
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
@@ -521,15 +525,19 @@ static inline const cdb_state *cdb_cst(const grg_game *g)
 }
 int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
                        const cdb_board *b);
-void cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev);
-void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, grg_events *ev);
+/* Judges (check's verdict) and applies an activation. */
+int cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why);
+/* c: the activation's cost (cdb_command_judge; with its terms when ev). */
+void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const grg_command *c,
+                       grg_events *ev);
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
 /* u's stack needs a PA to stay put: impetuous and not under control (CDB-9.5.a), or of a
  * demoralised corps and not held (CDB-P13). */
 int cdb_needs_hold(const grg_game *g, int u);
 void cdb_apply_hold(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_check_moving(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
-void cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev);
+/* Judges (check's verdict) and applies a step, a turn or the end of an impulse. */
+int cdb_apply_moving(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why);
 int cdb_check_group(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev);
 int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,

@@ -179,8 +179,10 @@ void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev)
         for (int i = 0; i < st->group_n; i++)
             units[i] = st->group[i];
         int n = st->group_n;
+        grg_command c; /* every addition left a group whose corps pays (may_add) */
+        cdb_command_judge(g, units, n, ev != NULL, &c, NULL);
         st->group_n = 0;
-        cdb_start_impulse(g, units, n, CDB_DETACH_NONE, ev);
+        cdb_start_impulse(g, units, n, CDB_DETACH_NONE, &c, ev);
         break;
     }
     }

@@ -467,6 +467,22 @@ uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure)
     return pays;
 }
 
+/* The whole cost of the activation in *c (its terms when `labels` or `why`), and whether the corps
+ * can pay it (CDB-4.2.d). */
+static int judge_cost(const grg_game *g, const int *units, int n, int labels, grg_command *c,
+                      grg_verdict *why, const cdb_board *b)
+{
+    int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
+    cost_terms(g, units, n, extra, 1, labels || why, c, b);
+    return c->allowed ? 0 : grg_refuse(why, c->rule, "%s", c->message);
+}
+
+int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
+                      grg_verdict *why)
+{
+    return judge_cost(g, units, n, labels, c, why, NULL);
+}
+
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
  * command-distance search is skipped when its +1 cannot change the answer. */
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
@@ -482,11 +498,8 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
             return -1;
         if (c.cost + cdb_data_of(g)->cost_far <= c.available)
             return 0;
-        cost_terms(g, units, n, extra, 1, 0, &c, b);
-        return c.allowed ? 0 : -1;
     }
-    cost_terms(g, units, n, extra, 1, 1, &c, b);
-    return c.allowed ? 0 : grg_refuse(why, c.rule, "%s", c.message);
+    return judge_cost(g, units, n, 0, &c, why, b);
 }
 
 /* Spends cost from the corps, the CinC's own point first where it may be used. */

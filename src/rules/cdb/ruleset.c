@@ -284,24 +284,26 @@ static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
     return cdb_check_with(g, a, why, NULL);
 }
 
-static int apply(grg_game *g, const grg_action *a, grg_events *ev)
+/* Activations, steps and turns judge what they apply (check's verdict, computed once); every other
+ * action is checked first. */
+static int apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
-    if (cdb_cst(g)->pend != CDB_PEND_NONE) {
+    int pend = cdb_cst(g)->pend != CDB_PEND_NONE;
+    if (!pend && a->type == GRG_A_ACTIVATE)
+        return cdb_apply_activate(g, a, ev, why);
+    if (!pend &&
+        (a->type == GRG_A_STEP || a->type == GRG_A_TURN || a->type == GRG_A_END_ACTIVATION))
+        return cdb_apply_moving(g, a, ev, why);
+    if (check(g, a, why) < 0)
+        return -1;
+    if (pend) {
         cdb_apply_decision(g, a, ev);
     } else {
         switch (a->type) {
-        case GRG_A_ACTIVATE:
-            cdb_apply_activate(g, a, ev);
-            break;
         case GRG_A_GROUP_BEGIN:
         case GRG_A_GROUP_ADD:
         case GRG_A_GROUP_CLOSE:
             cdb_apply_group(g, a, ev);
-            break;
-        case GRG_A_STEP:
-        case GRG_A_TURN:
-        case GRG_A_END_ACTIVATION:
-            cdb_apply_moving(g, a, ev);
             break;
         case GRG_A_HOLD:
             cdb_apply_hold(g, a, ev);

@@ -99,9 +99,11 @@ static int check(const grg_game *g, const grg_action *a, grg_verdict *why)
     }
 }
 
-static int apply(grg_game *g, const grg_action *a, grg_events *ev)
+static int apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
     nap_state *s = grg__nap_state(g);
+    if (check(g, a, why) < 0)
+        return -1;
     if (a->type == GRG_A_END_PHASE) {
         grg__nap_end_phase(g, ev);
         return 0;

@@ -304,8 +304,10 @@ static void end_phase(grg_game *g, grg_events *ev)
     phase_event(g, ev);
 }
 
-static int test_apply(grg_game *g, const grg_action *a, grg_events *ev)
+static int test_apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
+    if (test_check(g, a, why) < 0)
+        return -1;
     test_state *s = st(g);
     grg_unit *u = a->unit >= 0 ? &g->units[a->unit] : NULL;
     switch (a->type) {
@@ -351,7 +353,7 @@ static int test_apply(grg_game *g, const grg_action *a, grg_events *ev)
         end_phase(g, ev);
         break;
     default:
-        return -1;
+        return grg_refuse(why, "GRG-APPLY", "The ruleset could not apply this action.");
     }
     return 0;
 }
