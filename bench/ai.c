@@ -1,8 +1,9 @@
 /* bench_ai: the AI's forward model and its strength (issue 9). For every scenario that loads:
  * bytes per state, clones (into a preallocated state, and clone+free), legal-action generations,
  * applies, random steps (legal, choose, apply) and random playouts per second; then a small
- * tournament per scenario: search vs greedy, greedy vs random and search vs random, each side in
- * turn, with 95% Wilson intervals. Prints figures; no thresholds.
+ * tournament per scenario: greedy against itself (the scenario's balance under equal play), search
+ * vs greedy, greedy vs random and search vs random, each side in turn, with 95% Wilson intervals
+ * and the wins as each side. Prints figures; no thresholds.
  *
  * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 64; GAMES 0 skips the tournaments;
  * large battles get an eighth of the iterations) */
@@ -142,10 +143,13 @@ static void wilson(long k, long n, double *lo, double *hi)
     *hi = c + h > 1 ? 1 : c + h;
 }
 
-/* games of a against b, a taking side i % 2; prints a's wins, draws and losses. */
+/* games of a against b, a taking side i % 2; prints a's wins, draws and losses, overall and as
+ * each side (the issue asks for strength playing each side). A player against itself prints the
+ * scenario's balance instead: how often each side wins under equal play, the baseline that the
+ * per-side figures of the other pairings are to be read against. */
 static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations)
 {
-    long w = 0, d = 0, lo_ = 0, actions = 0;
+    long w[2] = {0, 0}, d[2] = {0, 0}, lo_[2] = {0, 0};
     double t0 = now();
     for (int i = 0; i < games; i++) {
         uint64_t seed = 1000 + (uint64_t)i;
@@ -160,23 +164,35 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
             if (grg_ai_choose(ai[g->active], g, bud, &act) < 0 ||
                 grg_apply(g, &act, NULL, NULL) < 0)
                 break;
-            actions++;
         }
         if (!g->over || g->winner < 0)
-            d++;
+            d[a_side]++;
         else if (g->winner == a_side)
-            w++;
+            w[a_side]++;
         else
-            lo_++;
+            lo_[a_side]++;
         grg_ai_free(ai[0]);
         grg_ai_free(ai[1]);
         grg_game_free(g);
     }
+    const char *s0 = l->sc->sides[0].id, *s1 = l->sc->sides[1].id;
+    double secs = (now() - t0) / games;
+    if (strcmp(a, b) == 0) {
+        long won0 = w[0] + lo_[1], won1 = w[1] + lo_[0];
+        printf("  %-7s vs itself %3d games: %s wins %ld (%.0f%%), %s %ld (%.0f%%), %ld draws  "
+               "%.1f s/game\n",
+               a, games, s0, won0, 100.0 * won0 / games, s1, won1, 100.0 * won1 / games,
+               d[0] + d[1], secs);
+        fflush(stdout);
+        return;
+    }
+    long wins = w[0] + w[1];
     double lo, hi;
-    wilson(w, games, &lo, &hi);
+    wilson(wins, games, &lo, &hi);
     printf("  %-7s vs %-7s %3d games: %3ld-%3ld-%3ld (W-D-L)  wins %5.1f%% [%5.1f%%, %5.1f%%]  "
-           "%.1f s/game\n",
-           a, b, games, w, d, lo_, 100.0 * w / games, 100.0 * lo, 100.0 * hi, (now() - t0) / games);
+           "as %s %ld-%ld-%ld, as %s %ld-%ld-%ld  %.1f s/game\n",
+           a, b, games, wins, d[0] + d[1], lo_[0] + lo_[1], 100.0 * wins / games, 100.0 * lo,
+           100.0 * hi, s0, w[0], d[0], lo_[0], s1, w[1], d[1], lo_[1], secs);
     fflush(stdout);
 }
 
@@ -234,6 +250,7 @@ int main(int argc, char **argv)
             int big = speed[f] < 5.0;
             int it = big ? (iterations + 7) / 8 : iterations;
             printf("%s (search: %d iterations)\n", strstr(files[f], "scenarios/") + 10, it);
+            pairing(loaded[f], "greedy", "greedy", games, it);
             pairing(loaded[f], "search", "greedy", games, it);
             pairing(loaded[f], "greedy", "random", games, it);
             if (!big)
