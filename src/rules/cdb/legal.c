@@ -32,6 +32,7 @@ static void push_if(const grg_game *g, const cdb_board *b, grg_action a, grg_act
 typedef struct move_memo {
     int8_t step[2][6];
     int8_t turn[2];
+    int8_t spent; /* the impulse stopped or spent its MP: cdb_move_step refuses every step */
     uint32_t pays;
 } move_memo;
 
@@ -83,7 +84,7 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                 return; /* judge: not the unit or group moving now */
             int same = grg_hex_eq(x->hex, st->mv.at[p]);
             grg_action step = grg_action_make(GRG_A_STEP, u), turn = grg_action_make(GRG_A_TURN, u);
-            for (int dist = 1; dist <= 2; dist++)
+            for (int dist = 1; dist <= 2 && !memo->spent; dist++)
                 for (int d = 0; d < 6; d++) {
                     a = step;
                     a.hex = cdb_nb(x->hex, d);
@@ -173,9 +174,21 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     cdb_board view, *b = &view; /* read once, asked by every candidate's check */
     cdb_cmd_memo cmd;           /* command distances, asked by activations and groups */
     const cdb_state *st = cdb_cst(g);
-    if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE)
-        b = NULL; /* decisions and shots never read a view */
-    else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE)
+    move_memo memo;
+    memset(&memo, 0xff, sizeof memo);
+    int free_stage = g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE;
+    cmd.sure = 0;
+    if (free_stage && st->pend == CDB_PEND_NONE)
+        memo.pays = cdb_corps_may_pay(g, &cmd.sure);
+    int moving = g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE;
+    memo.spent = (int8_t)(moving && ((st->mv.flags & CDB_MF_STOPPED) ||
+                                     st->mv.mp >= cdb_move_ma(g, &st->mv)));
+    /* a view only where some check reads it: no decision or shot reads one, nor the free stage's
+     * holds; a spent impulse's turns ask fewer questions than a view costs */
+    if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE || (free_stage && !memo.pays) ||
+        memo.spent)
+        b = NULL;
+    else if (moving)
         cdb_board_build_near(g, b, st->mv.at, st->mv.n, 3); /* steps ask within 2 hexes */
     else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_GROUP && st->group_n > 0) {
         /* additions stand next to a member and ask about their own neighbours (radius 3); one
@@ -184,7 +197,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         for (int i = 0; i < st->group_n; i++)
             at[i] = g->units[st->group[i]].hex;
         cdb_board_build_near(g, b, at, st->group_n, 4);
-    } else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE)
+    } else if (free_stage)
         cdb_board_build_against(g, b, g->active); /* only may_activate asks of a ZOC */
     else
         cdb_board_build(g, b);
@@ -195,13 +208,8 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
             cmd.cinc[s] = -2;
         cmd.enemy_side = -1;
         cmd.direct_side = -1;
-        cmd.sure = 0;
         b->memo = &cmd;
     }
-    move_memo memo;
-    memset(&memo, 0xff, sizeof memo);
-    if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE && st->pend == CDB_PEND_NONE)
-        memo.pays = cdb_corps_may_pay(g, &cmd.sure);
     if (n > 0) {
         for (int i = 0; i < n; i++)
             unit_candidates(g, b, &memo, units[i], out);
