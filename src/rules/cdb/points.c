@@ -363,10 +363,33 @@ static int general_engaged(const grg_game *g, int corps, int gen, const cdb_boar
     return e;
 }
 
+/* The CDB-4.2.b term of a group whose general gen is on the map and not one of its units, added
+ * to *cost (and to out's terms unless out->n_terms < 0): from legal's memo when there is one and
+ * no labels are wanted. */
+static void distance_term(const grg_game *g, const int *units, int n, int gen, grg_command *out,
+                          int *cost, const cdb_board *b)
+{
+    if (b && b->memo && out->n_terms < 0)
+        memo_distance(g, units, n, gen, out, cost, b);
+    else
+        command_distance(g, units, n, gen, out, cost, b);
+}
+
+/* The general of the units' corps when he is not one of them (the CDB-4.2.b/c terms), or -1. */
+static int general_apart(const grg_game *g, const int *units, int n)
+{
+    int gen = g->sc->corps[g->units[units[0]].corps].general;
+    for (int i = 0; i < n; i++)
+        if (units[i] == gen)
+            return -1;
+    return gen;
+}
+
 /* The PA cost of activating these units (one unit, or the leaders of a group) with each term;
  * `extra` is a strategic impulse flag (the label differs, not the cost). Without `distance` the
  * CDB-4.2.b term is left out (a cheap lower bound). Without `labels` only the cost, the points
- * available and `allowed` are filled (legal's question, asked thousands of times). */
+ * available and `allowed` are filled (legal's question, asked thousands of times). Returns the
+ * cost before CDB-4.2.d's floor of 0. */
 static int cost_terms(const grg_game *g, const int *units, int n, int extra, int distance,
                       int labels, grg_command *out, const cdb_board *b)
 {
@@ -392,20 +415,17 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
     int cinc = cinc_commands(g, units, n, b);
     if (cinc && !st->cinc_used)
         term(out, &cost, "CDB-4.2.a", "commanded by the Commander-in-Chief", d->cost_cinc);
-    int gen = g->sc->corps[corps].general, has_gen = 0;
-    for (int i = 0; i < n; i++)
-        has_gen |= units[i] == gen;
-    if (gen >= 0 && !has_gen) {
-        if (!cdb_on_map(g, gen))
+    int gen = g->sc->corps[corps].general, apart = general_apart(g, units, n);
+    if (apart >= 0) {
+        if (!cdb_on_map(g, apart))
             term(out, &cost, "CDB-4.2.c", "its general has left the map or was eliminated",
                  d->cost_engaged);
-        else if (distance && b && b->memo && !labels)
-            memo_distance(g, units, n, gen, out, &cost, b);
         else if (distance)
-            command_distance(g, units, n, gen, out, &cost, b);
+            distance_term(g, units, n, apart, out, &cost, b);
     }
     if (gen >= 0 && cdb_on_map(g, gen) && general_engaged(g, corps, gen, b))
         term(out, &cost, "CDB-4.2.c", "its general is adjacent to an enemy unit", d->cost_engaged);
+    int raw = cost;
     if (cost < 0)
         cost = 0; /* CDB-4.2.d */
     out->cost = cost;
@@ -419,12 +439,13 @@ static int cost_terms(const grg_game *g, const int *units, int n, int extra, int
                  "Corps %s has %d action points; this activation costs %d",
                  g->sc->corps[corps].name, out->available, cost);
     }
-    return 0;
+    return raw;
 }
 
 int cdb_command_cost(const grg_game *g, const int *units, int n, int extra, grg_command *out)
 {
-    return cost_terms(g, units, n, extra, 1, 1, out, NULL);
+    cost_terms(g, units, n, extra, 1, 1, out, NULL);
+    return 0;
 }
 
 int cdb_command_points(const grg_game *g, const int *units, int n, int extra)
@@ -492,12 +513,17 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
     int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
     if (!why && b && b->memo && (b->memo->sure >> g->units[units[0]].corps & 1))
         return 0; /* the corps pays for any activation */
-    if (!why) {
-        cost_terms(g, units, n, extra, 0, 0, &c, b);
+    if (!why) {   /* the cost without its CDB-4.2.b term first, the term only if it matters */
+        int cost = cost_terms(g, units, n, extra, 0, 0, &c, b);
         if (c.cost > c.available)
             return -1;
         if (c.cost + cdb_data_of(g)->cost_far <= c.available)
             return 0;
+        int gen = general_apart(g, units, n);
+        c.n_terms = -1; /* the cost only */
+        if (gen >= 0 && cdb_on_map(g, gen))
+            distance_term(g, units, n, gen, &c, &cost, b);
+        return (cost < 0 ? 0 : cost) <= c.available ? 0 : -1; /* CDB-4.2.d */
     }
     return judge_cost(g, units, n, 0, &c, why, b);
 }
