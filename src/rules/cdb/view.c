@@ -67,8 +67,9 @@ static void build(const grg_game *g, cdb_board *b, const grg_hex *near, int n, i
             (b->radius && (x[i].hex.q < q0 || x[i].hex.q > q1 || x[i].hex.r < r0 ||
                            x[i].hex.r > r1 || !in_reach(b, x[i].hex))))
             continue;
+        unsigned side = 1u << (x[i].side & 7);
         int s = slot(b, x[i].hex), n = b->n_at[s];
-        b->occ[s] = (uint8_t)(b->occ[s] | 1u << (x[i].side & 7));
+        b->occ[s] = (uint8_t)(b->occ[s] | side);
         if (b->top[s] < 0 || x[i].stack < x[b->top[s]].stack)
             b->top[s] = (int16_t)i;
         if (n < 3) {
@@ -79,14 +80,14 @@ static void build(const grg_game *g, cdb_board *b, const grg_hex *near, int n, i
             b->n_at[s] = (uint8_t)(n + 1);
         }
         /* cdb_has_facing and cdb_nb inline: facing + k is 0..6, the tables wrap 6 to 0 */
-        if (x[i].stack == 0 && x[i].facing >= 0 && !d->type[x[i].type].baggage &&
-            (zoc_of & 1u << (x[i].side & 7)))
-            for (int k = 0; k < 2; k++) {
-                int f = (x[i].facing < 6 ? x[i].facing : x[i].facing % 6) + k;
-                grg_hex h = {x[i].hex.q + nq[f], x[i].hex.r + nr[f]};
+        if ((zoc_of & side) && x[i].stack == 0 && x[i].facing >= 0 && !d->type[x[i].type].baggage) {
+            int f = x[i].facing < 6 ? x[i].facing : x[i].facing % 6;
+            for (int k = f; k < f + 2; k++) {
+                grg_hex h = {x[i].hex.q + nq[k], x[i].hex.r + nr[k]};
                 int z = slot(b, h);
-                b->zoc[z] = (uint8_t)(b->zoc[z] | 1u << (x[i].side & 7));
+                b->zoc[z] = (uint8_t)(b->zoc[z] | side);
             }
+        }
     }
 }
 
