@@ -391,8 +391,9 @@ typedef struct cdb_board {
 } cdb_board;
 void cdb_board_build(const grg_game *g, cdb_board *b);
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius);
-/* The whole board with the ZOC of side's enemies only. */
+/* The whole board with the ZOC of side's enemies only, or with no ZOC. */
 void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);
+void cdb_board_build_stacks(const grg_game *g, cdb_board *b);
 #define CDB_ALL_SIDES 0xffu /* zoc_of's bits: sides are 0..7 to the view */
 /* The view's lookups, inline for the hot loops (view.c builds the table). Key of a hex: both
  * coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
@@ -517,7 +518,16 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
 /* Phases and actions (ruleset.c, activate.c, groups.c). */
 int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);
 int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out); /* legal.c */
-int cdb_shot_candidate(const grg_game *g, int u, int t); /* CDB-10 first tests (legal.c) */
+/* A shot of u at t passes these cheap tests of cdb_check_shoot (CDB-10, 10.1.a, 10.2.a) before
+ * the full check is asked: an enemy stack's top, not yet shot at, in u's frontal arc and range.
+ * Inline: legal and the missile phase's end ask it of every pair of shooter and counter. */
+static inline int cdb_shot_candidate(const grg_game *g, int u, int t)
+{
+    const grg_unit *x = &g->units[u], *y = &g->units[t];
+    return cdb_on_map(g, t) && y->side != x->side && y->stack == 0 &&
+           !(y->flags & CDB_UF_SHOT_AT) && cdb_dist(x->hex, y->hex) <= cdb_range(g, u) &&
+           grg_in_frontal_arc(x->hex, x->facing, y->hex);
+}
 static inline cdb_state *cdb_st(grg_game *g) { return (cdb_state *)grg_rs_state(g); }
 static inline const cdb_state *cdb_cst(const grg_game *g)
 {

@@ -6,16 +6,6 @@
 
 #include <string.h>
 
-/* A shot of u at t passes these cheap tests of cdb_check_shoot (CDB-10, 10.1.a, 10.2.a) before
- * the full check is asked: an enemy stack's top, not yet shot at, in u's frontal arc and range. */
-int cdb_shot_candidate(const grg_game *g, int u, int t)
-{
-    const grg_unit *x = &g->units[u], *y = &g->units[t];
-    return cdb_on_map(g, t) && y->side != x->side && y->stack == 0 &&
-           !(y->flags & CDB_UF_SHOT_AT) && cdb_dist(x->hex, y->hex) <= cdb_range(g, u) &&
-           grg_in_frontal_arc(x->hex, x->facing, y->hex);
-}
-
 /* Candidates for `legal`: every action that could make sense now; check keeps the good ones.
  * Actions of no unit (end_phase, group_close ...) are listed with or without a unit filter. */
 static void push_if(const grg_game *g, const cdb_board *b, grg_action a, grg_action_list *out)
@@ -199,8 +189,10 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         cdb_board_build_near(g, b, at, st->group_n, 4);
     } else if (free_stage)
         cdb_board_build_against(g, b, g->active); /* only may_activate asks of a ZOC */
+    else if (st->stage == CDB_STAGE_PIVOT)        /* the ZOC the active side exerts on the other */
+        cdb_board_build_against(g, b, 1 - g->active);
     else
-        cdb_board_build(g, b);
+        cdb_board_build_stacks(g, b); /* the melee's other questions ask of no ZOC */
     if (b) {
         memset(cmd.dist, 0xff, sizeof cmd.dist);
         memset(cmd.engaged, 0xff, sizeof cmd.engaged);

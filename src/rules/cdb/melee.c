@@ -98,8 +98,9 @@ int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
 void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
 {
     cdb_turn_unit(g, a->unit, a->arg, "CDB-6.3.c", "it faces the attacker designated for it", ev);
-    cdb_board view; /* the stacks and facings after the turn, for both questions */
-    cdb_board_build(g, &view);
+    cdb_board view; /* the stacks and facings after the turn, for both questions (the
+                       designations ask of the active side's ZOC only) */
+    cdb_board_build_against(g, &view, 1 - g->active);
     if (!cdb_designations_due(g, &view)) {
         cdb_st(g)->stage = CDB_STAGE_FREE;
         cdb_melee_pivots(g, ev, &view);
@@ -174,7 +175,8 @@ static int any_defender(const grg_game *g, int a, const cdb_board *b)
 static int any_melee(const grg_game *g, const cdb_board *b)
 {
     for (int a = 0; a < g->n_units; a++)
-        if (cdb_on_map(g, a) && may_attack(g, a, NULL) == 0 && any_defender(g, a, b))
+        if (g->units[a].side == g->active && cdb_on_map(g, a) && may_attack(g, a, NULL) == 0 &&
+            any_defender(g, a, b))
             return 1;
     return 0;
 }
@@ -314,9 +316,9 @@ void cdb_apply_combat(grg_game *g, const grg_action *a, grg_events *ev)
 int cdb_melee_owed(const grg_game *g, grg_verdict *why, const cdb_board *b)
 {
     for (int u = 0; u < g->n_units; u++) {
-        if (!cdb_on_map(g, u) || (g->units[u].flags & CDB_UF_SUPPORTED) ||
-            may_attack(g, u, NULL) < 0)
-            continue;
+        if (g->units[u].side != g->active || !cdb_on_map(g, u) ||
+            (g->units[u].flags & CDB_UF_SUPPORTED) || may_attack(g, u, NULL) < 0)
+            continue; /* may_attack refuses the other side first: the cheap test before it */
         int d = first_defender(g, u, b);
         if (d >= 0)
             return grg_refuse(why, "CDB-11.1.a", "%s must fight %s or support a melee against it",

@@ -164,8 +164,9 @@ static void start_melee(grg_game *g, grg_events *ev)
     for (int u = 0; u < g->n_units; u++)
         g->units[u].flags &= ~(uint32_t)(CDB_UF_FOUGHT | CDB_UF_ATTACKED | CDB_UF_SUPPORTED);
     phase_event(g, "B.3", "melee", ev);
-    cdb_board view; /* the stacks, for both questions: pivots turn counters but move none */
-    cdb_board_build(g, &view);
+    cdb_board view; /* the stacks, for both questions: pivots turn counters but move none; the
+                       designations ask of the active side's ZOC only */
+    cdb_board_build_against(g, &view, other_side(g));
     if (cdb_designations_due(g, &view)) { /* CDB-6.3.c: the active player designates first */
         st->stage = CDB_STAGE_PIVOT;
         return;
@@ -205,7 +206,7 @@ static int check_end_phase(const grg_game *g, grg_verdict *why, const cdb_board 
         return 0;
     cdb_board view; /* every attacker's frontal stacks: read once when legal has no view */
     if (!b)
-        cdb_board_build(g, &view);
+        cdb_board_build_stacks(g, &view);
     return cdb_melee_owed(g, why, b ? b : &view);
 }
 

@@ -100,11 +100,15 @@ void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, 
     build(g, b, near, n, radius, CDB_ALL_SIDES);
 }
 
-/* Legal's free stage asks only whether the active side's units stand in an enemy ZOC. */
+/* Legal's free stage asks only whether the active side's units stand in an enemy ZOC, the melee
+ * designations whether the other side's stand in the active side's. */
 void cdb_board_build_against(const grg_game *g, cdb_board *b, int side)
 {
     build(g, b, NULL, 0, 0, CDB_ALL_SIDES & ~(1u << (side & 7)));
 }
+
+/* The melee's questions but the designations' read stacks only (its ZOC questions then scan). */
+void cdb_board_build_stacks(const grg_game *g, cdb_board *b) { build(g, b, NULL, 0, 0, 0); }
 
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
 {
@@ -177,11 +181,10 @@ int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_he
 {
     if (!b || !cdb_view_covers(b, h))
         return cdb_adjacent_enemy(g, side, h);
-    for (int d = 0; d < 6; d++) {
+    for (int d = 0; d < 6; d++) { /* occ: every counter's side, as the scan sees them */
         int s = cdb_view_find(b, cdb_nb(h, d));
-        for (int j = 0; s >= 0 && j < b->n_at[s]; j++)
-            if (g->units[b->at[s][j]].side != side)
-                return 1;
+        if (s >= 0 && (b->occ[s] & ~(1u << (side & 7))))
+            return 1;
     }
     return 0;
 }
