@@ -6,15 +6,17 @@
 
 int cdb_stack(const grg_game *g, grg_hex h, int out[3])
 {
-    int n = 0;
+    int n = 0, nu = g->n_units; /* a local: the stores into out could alias g */
     const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units && n < 3; i++) {
+    for (int i = 0; i < nu; i++) {
         if (x[i].hex.q != h.q || x[i].hex.r != h.r || x[i].status != GRG_UNIT_ON_MAP)
             continue;
         int k = n++;
         for (; k > 0 && x[out[k - 1]].stack > x[i].stack; k--)
             out[k] = out[k - 1];
         out[k] = i;
+        if (n == 3)
+            break;
     }
     return n;
 }

@@ -12,16 +12,19 @@ static int cdb_exerts_zoc(const grg_game *g, int e)
  * next to h can exert it, so the loop rejects the others on their side and coordinates first. */
 static int zoc_scan(const grg_game *g, int side, grg_hex h, int *out, int max)
 {
-    int n = 0;
+    int n = 0, nu = g->n_units; /* a local: the stores into out could alias g */
     const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units && n < max; i++) {
+    for (int i = 0; i < nu; i++) {
         if (x[i].side == side) /* about half of them, the cheapest test */
             continue;
         int dq = h.q - x[i].hex.q, dr = h.r - x[i].hex.r;
         if (dq < -1 || dq > 1 || dr < -1 || dr > 1)
             continue;
-        if (cdb_front_delta(x[i].facing, dq, dr) && cdb_exerts_zoc(g, i))
-            out[n++] = i;
+        if (!cdb_front_delta(x[i].facing, dq, dr) || !cdb_exerts_zoc(g, i))
+            continue;
+        out[n++] = i;
+        if (n == max)
+            break;
     }
     return n;
 }
