@@ -209,11 +209,15 @@ static int direct_path(const grg_game *g, grg_hex from, grg_hex to, int side, co
     }
     int d2 = (d1 + 1) % 6;
     uint8_t enemy[CDB_DIRECT_W * CDB_DIRECT_W], cell[CDB_DIRECT_CELLS];
-    if (!b) { /* the enemy-held hexes between the two */
+    if (!b) { /* the enemy-held hexes between the two, each of whose coordinates lies between
+                 theirs (the box test before the distances) */
+        int q0 = from.q < to.q ? from.q : to.q, q1 = from.q + to.q - q0;
+        int r0 = from.r < to.r ? from.r : to.r, r1 = from.r + to.r - r0;
         memset(enemy, 0, sizeof enemy);
         for (int e = 0; e < g->n_units; e++) {
             const grg_unit *x = &g->units[e];
-            if (x->side != side && x->status == GRG_UNIT_ON_MAP &&
+            if (x->side != side && x->status == GRG_UNIT_ON_MAP && x->hex.q >= q0 &&
+                x->hex.q <= q1 && x->hex.r >= r0 && x->hex.r <= r1 &&
                 cdb_dist(from, x->hex) + cdb_dist(x->hex, to) == h)
                 enemy[(x->hex.r - from.r + CDB_DIRECT_R) * CDB_DIRECT_W + x->hex.q - from.q +
                       CDB_DIRECT_R] = 1;
