@@ -171,15 +171,17 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (free_stage && st->pend == CDB_PEND_NONE)
         memo.pays = cdb_corps_may_pay(g, &cmd.sure);
     int moving = g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_MOVE;
-    memo.spent = (int8_t)(moving && ((st->mv.flags & CDB_MF_STOPPED) ||
-                                     st->mv.mp >= cdb_move_ma(g, &st->mv)));
+    int ma = moving ? cdb_move_ma(g, &st->mv) : 0;
+    memo.spent = (int8_t)(moving && ((st->mv.flags & CDB_MF_STOPPED) || st->mv.mp >= ma));
     /* a view only where some check reads it: no decision or shot reads one, nor the free stage's
      * holds; a spent impulse's turns ask fewer questions than a view costs */
     if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE || (free_stage && !memo.pays) ||
         memo.spent)
         b = NULL;
-    else if (moving)
-        cdb_board_build_near(g, b, st->mv.at, st->mv.n, 3); /* steps ask within 2 hexes */
+    else if (moving) /* steps ask about the hexes they enter (and the counters next to them): a
+                        one-hex step within 1 hex, a two-hex step (one piece, 2 MP left) within 2 */
+        cdb_board_build_near(g, b, st->mv.at, st->mv.n,
+                             st->mv.n == 1 && st->mv.mp + 2 <= ma ? 3 : 2);
     else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_GROUP && st->group_n > 0) {
         /* additions stand next to a member and ask about their own neighbours (radius 3); one
          * hex more answers more of their command paths from the view than a scan would */
