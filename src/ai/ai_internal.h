@@ -17,6 +17,11 @@ extern const grg_ai_player grg__ai_random;
 extern const grg_ai_player grg__ai_greedy;
 extern const grg_ai_player grg__ai_search;
 
+/* The static evaluation with the worth of a finished game chosen by the caller: +-won plus its
+ * material (grg_ai_evaluate passes AI_WON). */
+#define AI_WON 10.0
+double grg__ai_value(const grg_game *g, int side, double won);
+
 /* The AI's own generator (never the game's): splitmix64 over a 64-bit state. */
 uint64_t grg__ai_rand(uint64_t *state);
 /* Uniform in [0, n) for n > 0. */

@@ -11,7 +11,8 @@
  *   cohesion   units with a friend near them (keep the line together);
  *   generals   generals standing beside an enemy (keep them out of the melee);
  *   contact    closeness to the enemy (armies that never meet decide nothing).
- * A finished game is worth +-10 (a draw 0 plus a trace of material to break ties). */
+ * A finished game is worth +-AI_WON, or what the caller asks (the search's rollouts ask less), plus
+ * its material; a draw a trace of material to break ties. */
 #include "ai_internal.h"
 
 #include <string.h>
@@ -215,13 +216,13 @@ static double corps_danger(const grg_game *g, int side, const int *demoralised)
     return danger;
 }
 
-double grg_ai_evaluate(const grg_game *g, int side)
+double grg__ai_value(const grg_game *g, int side, double won)
 {
     if (side < 0 || side >= GRG_MAX_SIDES)
         return 0.0;
     double m = material(g, side);
     if (g->over)
-        return g->winner == side ? 10.0 + m : g->winner >= 0 ? -10.0 + m : 0.1 * m;
+        return g->winner == side ? won + m : g->winner >= 0 ? -won + m : 0.1 * m;
     ai_view v;
     grg__ai_view_init(&v, g);
     double obj, morale, cohesion, contact;
@@ -234,3 +235,5 @@ double grg_ai_evaluate(const grg_game *g, int side)
     return W_MATERIAL * m + obj + W_MORALE * morale + W_CORPS * corps + W_COHESION * cohesion +
            W_CONTACT * contact - W_GENERAL_EXPOSED * generals_exposed(g, &v, side);
 }
+
+double grg_ai_evaluate(const grg_game *g, int side) { return grg__ai_value(g, side, AI_WON); }

@@ -6,7 +6,8 @@
  * the `width` best become candidates. A rollout applies a candidate on a clone whose dice were
  * re-seeded from the player's own generator, then plays both sides with the rules-of-thumb policy
  * (weights raised to `power`: 0 always plays the heaviest action) until `turns` player-turns have
- * ended (or the game, or a step cap), and scores the state with the static evaluation. The budget
+ * ended (or the game, or a step cap), and scores the state with the static evaluation (a game it
+ * finished counting +-2 plus material, DEFAULT_WON). The budget
  * of rollouts is spent in rounds: each round gives every surviving candidate the same rollouts,
  * on the same imagined dice and policy draws (common random numbers), then keeps the better half.
  * A candidate's score blends its rollout mean with its one-ply value (`blend` percent of the
@@ -27,6 +28,11 @@
 #define SEGMENT_MIN 2
 #define DEFAULT_TURNS 3
 #define DEFAULT_POWER 0
+/* A game won within a rollout counts +2 evaluation units (option `won`, in tenths), not the +-10
+ * of grg_ai_evaluate: with a handful of rollouts a candidate is judged on, one whose imagined
+ * dice ended the game would otherwise outweigh every other rollout and the one-ply value
+ * (docs/ai.md, sixth pass). */
+#define DEFAULT_WON 20
 
 typedef struct search_ai {
     grg_ai base;
@@ -36,6 +42,7 @@ typedef struct search_ai {
     int turns;    /* rollout horizon in player-turn boundaries */
     int width;    /* candidates kept after the one-ply lookahead */
     double blend; /* weight of the one-ply value in a candidate's score, 0..1 */
+    double won;   /* worth of a game a rollout finishes, in evaluation units */
     ai_lookahead la;
     double prior[MAX_CANDIDATES];
     grg_game *sim;
@@ -64,6 +71,7 @@ static grg_ai *search_new(uint64_t seed, const char *options)
     if (p->width < 1 || p->width > MAX_CANDIDATES)
         p->width = DEFAULT_WIDTH;
     p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
+    p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
     return &p->base;
 }
 
@@ -116,7 +124,7 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
     grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
                     &h);
     *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
-    return grg_ai_evaluate(s, g->active);
+    return grg__ai_value(s, g->active, p->won);
 }
 
 /* A candidate's score: its rollout mean blended with its one-ply value. */

@@ -26,7 +26,7 @@ static const char use[] =
     "(reproducible) or MS milliseconds. Prints wins/draws/losses per player and side with 95%\n"
     "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value,... (search: iterations, width, turns, power,\n"
-    "blend; docs/ai.md).\n";
+    "blend, won; docs/ai.md).\n";
 
 typedef struct opts {
     const char *file, *json;
