@@ -61,19 +61,23 @@ static void check_hex(const grg_game *g, const cdb_board *b, grg_hex h)
 }
 
 /* Every question of view.c, asked of every hex in and around every unit's hex, of the whole-board
- * view, of a view built near that unit only (the one legal uses while a piece moves) and of one
- * with the ZOC of the active side's enemies only (the free stage's). */
+ * views (with no ZOC, the melee's; with the ZOC of the active side's enemies only, the free
+ * stage's; with the active side's only, the melee designations') and of a view built near that
+ * unit only (the one legal uses while a piece moves). */
 static void compare_view(const grg_game *g)
 {
-    cdb_board *b = malloc(sizeof *b), *nb = malloc(sizeof *nb), *ab = malloc(sizeof *ab);
+    cdb_board *b = malloc(sizeof *b), *nb = malloc(sizeof *nb), *ab = malloc(sizeof *ab),
+              *ob = malloc(sizeof *ob);
     cdb_cmd_memo *m = malloc(sizeof *m); /* legal's memo, for the enemies' hexes */
-    cdb_board_build(g, b);
-    cdb_board_build_against(g, ab, g->active); /* the free stage's view */
+    cdb_board_build_stacks(g, b);
+    cdb_board_build_against(g, ab, g->active);
+    cdb_board_build_against(g, ob, 1 - g->active);
     m->enemy_side = -1;
     b->memo = m;
     for (int u = 0; u < g->n_units; u++) {
         assert_int_equal(cdb_b_in_enemy_zoc(g, b, u), cdb_in_enemy_zoc(g, u));
         assert_int_equal(cdb_b_in_enemy_zoc(g, ab, u), cdb_in_enemy_zoc(g, u));
+        assert_int_equal(cdb_b_in_enemy_zoc(g, ob, u), cdb_in_enemy_zoc(g, u));
         if (g->units[u].status != GRG_UNIT_ON_MAP)
             continue;
         cdb_board_build_near(g, nb, &g->units[u].hex, 1, 3);
@@ -85,9 +89,11 @@ static void compare_view(const grg_game *g)
             check_hex(g, b, h);
             check_hex(g, nb, h);
             check_hex(g, ab, h);
+            check_hex(g, ob, h);
         }
     }
     free(m);
+    free(ob);
     free(ab);
     free(nb);
     free(b);

@@ -389,7 +389,6 @@ typedef struct cdb_board {
     uint8_t zoc[CDB_BOARD_SLOTS]; /* bit s: a counter of side s exerts its ZOC into the hex */
     uint8_t occ[CDB_BOARD_SLOTS]; /* bit s: some counter of side s stands in the hex (all kept) */
 } cdb_board;
-void cdb_board_build(const grg_game *g, cdb_board *b);
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius);
 /* The whole board with the ZOC of side's enemies only, or with no ZOC. */
 void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);

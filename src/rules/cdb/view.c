@@ -91,8 +91,6 @@ static void build(const grg_game *g, cdb_board *b, const grg_hex *near, int n, i
     }
 }
 
-void cdb_board_build(const grg_game *g, cdb_board *b) { build(g, b, NULL, 0, 0, CDB_ALL_SIDES); }
-
 /* For questions about hexes near those of near[]: legal's steps and turns of the moving pieces,
  * and the additions to a group being declared (legal.c). */
 void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius)
