@@ -254,22 +254,26 @@ static inline int cdb_is_top(const grg_game *g, int u)
 static inline int cdb_dist(grg_hex a, grg_hex b)
 {
     int dq = b.q - a.q, dr = b.r - a.r, ds = dq + dr;
-    return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+    /* unsigned: the sum is not negative, so the halving is one shift */
+    return (int)((unsigned)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2);
 }
-/* grg_hex_neighbour inline (spec A.2.1), for the hot loops; any dir, taken mod 6. */
+/* grg_hex_neighbour inline (spec A.2.1), for the hot loops; any dir, taken mod 6. The tables
+ * run twice round, so the dirs callers pass (0..5, or a facing plus up to 5) need no division. */
 static inline grg_hex cdb_nb(grg_hex h, int dir)
 {
-    static const int8_t nq[6] = {1, 1, 0, -1, -1, 0}, nr[6] = {0, -1, -1, 0, 1, 1};
-    int d = dir % 6;
-    d += d < 0 ? 6 : 0;
+    static const int8_t nq[12] = {1, 1, 0, -1, -1, 0, 1, 1, 0, -1, -1, 0},
+                        nr[12] = {0, -1, -1, 0, 1, 1, 0, -1, -1, 0, 1, 1};
+    int d = (unsigned)dir < 12 ? dir : (dir % 6 + 6) % 6;
     grg_hex n = {h.q + nq[d], h.r + nr[d]};
     return n;
 }
 /* grg_map_index inline (odd-r offsets, spec A.1.3), for the hot loops: -1 off the map. */
 static inline int cdb_map_index(const grg_map *m, grg_hex h)
 {
-    int col = h.q + (h.r - (h.r % 2 != 0)) / 2;
-    if (col < 0 || h.r < 0 || col >= m->width || h.r >= m->height)
+    if (h.r < 0 || h.r >= m->height)
+        return -1;
+    int col = h.q + (int)((unsigned)h.r / 2); /* r is not negative: (r - (r odd)) / 2 */
+    if (col < 0 || col >= m->width)
         return -1;
     return h.r * m->width + col;
 }
@@ -395,23 +399,23 @@ void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);
 void cdb_board_build_stacks(const grg_game *g, cdb_board *b);
 #define CDB_ALL_SIDES 0xffu /* zoc_of's bits: sides are 0..7 to the view */
 /* The view's lookups, inline for the hot loops (view.c builds the table). Key of a hex: both
- * coordinates offset into 12 bits, plus 1 so that 0 marks an empty slot. */
+ * coordinates offset into 12 bits, (q + 2048) << 12 | (r + 2048), plus 1 so that 0 marks an empty
+ * slot; the sum below is that number without the shift and the or. */
 static inline uint32_t cdb_view_key(grg_hex h)
 {
-    return ((uint32_t)(h.q + 2048) << 12 | (uint32_t)(h.r + 2048)) + 1u;
+    return (uint32_t)h.q * 4096u + (uint32_t)h.r + (2048u * 4096u + 2048u + 1u);
 }
 /* The slot of h, or -1 when no counter stands in it and no ZOC reaches it. */
 static inline int cdb_view_find(const cdb_board *b, grg_hex h)
 {
     uint32_t k = cdb_view_key(h);
-    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS), n = 0; n < CDB_BOARD_SLOTS;
-         i = (i + 1) & (CDB_BOARD_SLOTS - 1), n++) {
+    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS);;
+         i = (i + 1) & (CDB_BOARD_SLOTS - 1)) {
         if (b->key[i] == k)
             return (int)i;
         if (b->key[i] == 0)
-            return -1;
+            return -1; /* some slot is empty: the table is never full */
     }
-    return -1;
 }
 /* Whether the view answers for h: always for a whole-board view, else within radius - 1 of one
  * of its centres (every counter that stands in h or next to it is then in the view). */
