@@ -502,7 +502,8 @@ int cdb_field_get(const cdb_field *f, grg_hex h);
 
 /* Movement (move.c). */
 int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach);
-/* b: legal's board view, or NULL (view.c). next holds the impulse after it only on a yes. */
+/* b: legal's board view, or NULL (view.c). next holds the impulse after it only on a yes; NULL
+ * asks for the verdict alone (legal: no copy of the impulse). */
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
                   grg_verdict *why, const cdb_board *b);
 int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next, grg_verdict *why,

@@ -37,9 +37,8 @@ static int memo_verdict(const grg_game *g, const cdb_board *b, int8_t *slot, grg
         return cdb_check_with(g, &a, NULL, b);
     if (*slot < 0) {
         const cdb_move *mv = &cdb_cst(g)->mv;
-        cdb_move next;
-        int v = a.type == GRG_A_STEP ? cdb_move_step(g, mv, d, dist, &next, NULL, b)
-                                     : cdb_move_turn(g, mv, a.arg, &next, NULL, b);
+        int v = a.type == GRG_A_STEP ? cdb_move_step(g, mv, d, dist, NULL, NULL, b)
+                                     : cdb_move_turn(g, mv, a.arg, NULL, NULL, b);
         *slot = (int8_t)(v == 0);
     }
     return *slot ? 0 : -1;

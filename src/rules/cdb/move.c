@@ -269,10 +269,18 @@ static int may_leave_zoc(const grg_game *g, const cdb_move *mv, int i, int mode,
     return 0;
 }
 
+/* What a step changes in the impulse, apart from its MP: judged here, and copied into the impulse
+ * after the step only by a caller that asks for it (legal wants the verdict alone). */
+typedef struct step_change {
+    grg_hex at[CDB_MAX_PIECES];
+    int16_t pflags[CDB_MAX_PIECES];
+    int16_t flags, mode;
+} step_change;
+
 /* Judges the entry of piece i into h (the k-th hex of a step of `dist` hexes in direction dir) and
- * updates next. */
+ * updates c. */
 static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg_hex h, int dir,
-                 int last, cdb_move *next, grg_verdict *why, const cdb_board *b)
+                 int last, step_change *c, grg_verdict *why, const cdb_board *b)
 {
     const cdb_data *d = cdb_data_of(g);
     int u = mv->piece[i], side = g->units[u].side;
@@ -314,7 +322,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     if (no > 0 && !last && may_pass(g, mv, i, os[0], why, b) < 0)
         return -1;
     if (no > 0 && last) {
-        if (!may_join(g, mv, os[0], dir, next->mode, b))
+        if (!may_join(g, mv, os[0], dir, c->mode, b))
             return grg_refuse(why, "CDB-8.c",
                               "%s cannot end its step in %s, occupied by %s (CDB-8.1.d: a rank "
                               "joins from the rear with the same facing)",
@@ -322,9 +330,9 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
         join = 1;
     }
     if (cls == CDB_BROKEN)
-        next->pflags[i] |= CDB_PF_BROKEN;
+        c->pflags[i] |= CDB_PF_BROKEN;
     if (cls == CDB_DIFFICULT)
-        next->pflags[i] |= CDB_PF_DIFFICULT;
+        c->pflags[i] |= CDB_PF_DIFFICULT;
     int z[6], nz = cdb_b_zoc_on(g, b, side, h, z);
     if (nz > 0) {
         if (!last)
@@ -342,7 +350,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
                     "%s may not enter %s: the zone of control of %s is not to its front",
                     cdb_name(g, u), at, cdb_name(g, z[k]));
         }
-        next->flags |= CDB_MF_STOPPED;
+        c->flags |= CDB_MF_STOPPED;
     }
     int unreliable = (cdb_cst(g)->cflags[g->units[u].corps] & CDB_CF_UNRELIABLE) != 0;
     if (unreliable && cdb_b_enemy_within(g, b, side, h, d->unreliable_dist))
@@ -356,7 +364,7 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
             "A second or later impulse may not come within %d hexes of the enemy (%s)",
             d->strategic, at);
     if (join)
-        next->flags |= CDB_MF_STOPPED | CDB_MF_JOINED;
+        c->flags |= CDB_MF_STOPPED | CDB_MF_JOINED;
     return 0;
 }
 
@@ -398,8 +406,10 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
                           "%s has %d movement points this impulse and has spent %d", cdb_name(g, u),
                           cdb_move_ma(g, mv), mv->mp);
     }
-    *next = *mv; /* after the quick refusals: next is only read after a yes */
-    next->mode = (int16_t)mode;
+    step_change c; /* after the quick refusals */
+    memcpy(c.pflags, mv->pflags, sizeof c.pflags);
+    c.flags = mv->flags;
+    c.mode = (int16_t)mode;
     for (int i = 0; i < mv->n; i++) {
         if ((mv->flags & CDB_MF_START_ZOC) && !(mv->flags & CDB_MF_LEFT_ZOC) &&
             may_leave_zoc(g, mv, i, mode, why, b) < 0)
@@ -407,7 +417,7 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
         grg_hex from = mv->at[i], h = from;
         for (int k = 1; k <= dist; k++) {
             grg_hex to = cdb_nb(h, dir);
-            if (enter(g, mv, i, h, to, dir, k == dist, next, why, b) < 0) {
+            if (enter(g, mv, i, h, to, dir, k == dist, &c, why, b) < 0) {
                 if (mv->n > 1 && why) {
                     grg_verdict inner = *why;
                     return grg_refuse(why, "CDB-9.4.c", "The group must move as a whole: %s (%s)",
@@ -417,22 +427,29 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
             }
             h = to;
         }
-        next->at[i] = h;
+        c.at[i] = h;
     }
     if (mv->flags & CDB_MF_START_ZOC)
-        next->flags |= CDB_MF_LEFT_ZOC;
-    next->mp = (int16_t)(mv->mp + dist);
-    int ma = ma_with(g, mv, next->pflags);
-    if (next->mp > ma)
+        c.flags |= CDB_MF_LEFT_ZOC;
+    int ma = ma_with(g, mv, c.pflags);
+    if (mv->mp + dist > ma)
         return grg_refuse(
             why, "CDB-9.6",
             "%s has only %d movement points in an impulse through this terrain and has spent %d",
             cdb_name(g, u), ma, mv->mp);
     for (int i = 0; i < mv->n; i++)
-        if (mv->n > 1 && cdb_terrain_cls(g, next->at[i]) == CDB_DIFFICULT &&
-            !is_column(mv, next->at, mv->facing))
+        if (mv->n > 1 && cdb_terrain_cls(g, c.at[i]) == CDB_DIFFICULT &&
+            !is_column(mv, c.at, mv->facing))
             return grg_refuse(why, "CDB-1.2.b",
                               "A group in difficult terrain must be a single column");
+    if (next) {
+        *next = *mv;
+        memcpy(next->at, c.at, (size_t)mv->n * sizeof c.at[0]);
+        memcpy(next->pflags, c.pflags, sizeof c.pflags);
+        next->flags = c.flags;
+        next->mode = c.mode;
+        next->mp = (int16_t)(mv->mp + dist);
+    }
     return 0;
 }
 
@@ -466,15 +483,18 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
     if (mv->mp + cost > cdb_move_ma(g, mv))
         return grg_refuse(why, "CDB-6.2.a", "Turning costs 1 MP per vertex; %s has none left",
                           cdb_name(g, u));
-    *next = *mv;
-    next->facing = (int16_t)((mv->facing + (way > 0 ? 1 : 5)) % 6);
-    next->turns = (int16_t)(mv->turns + 1);
-    next->run = (int16_t)((mv->run != 0 && (mv->run > 0) == (way > 0)) ? mv->run + way : way);
-    next->mp = (int16_t)(mv->mp + cost);
+    int facing = (mv->facing + (way > 0 ? 1 : 5)) % 6;
     for (int i = 0; i < mv->n; i++)
         if (mv->n > 1 && cdb_terrain_cls(g, mv->at[i]) == CDB_DIFFICULT &&
-            !is_column(mv, mv->at, next->facing))
+            !is_column(mv, mv->at, facing))
             return grg_refuse(why, "CDB-1.2.b",
                               "A group in difficult terrain must stay a single column");
+    if (next) {
+        *next = *mv;
+        next->facing = (int16_t)facing;
+        next->turns = (int16_t)(mv->turns + 1);
+        next->run = (int16_t)((mv->run != 0 && (mv->run > 0) == (way > 0)) ? mv->run + way : way);
+        next->mp = (int16_t)(mv->mp + cost);
+    }
     return 0;
 }
