@@ -73,7 +73,9 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
                 return; /* judge: not the unit or group moving now */
             int same = grg_hex_eq(x->hex, st->mv.at[p]);
             grg_action step = grg_action_make(GRG_A_STEP, u), turn = grg_action_make(GRG_A_TURN, u);
-            for (int dist = 1; dist <= 2 && !memo->spent; dist++)
+            /* CDB-8.2: the memo's cdb_move_step refuses a group's two-hex steps at once */
+            int far = same && st->mv.n > 1 ? 1 : 2;
+            for (int dist = 1; dist <= far && !memo->spent; dist++)
                 for (int d = 0; d < 6; d++) {
                     a = step;
                     a.hex = cdb_nb(x->hex, d);
