@@ -397,14 +397,15 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
     if (mode == CDB_MODE_FORWARD && mv->detach == CDB_DETACH_REAR)
         return grg_refuse(why, "CDB-8.1.c",
                           "The rear rank may move alone only into its rear hexes");
-    if (mv->mp + dist > cdb_move_ma(g, mv)) {
+    int ma = cdb_move_ma(g, mv);
+    if (mv->mp + dist > ma) {
         int16_t plain[CDB_MAX_PIECES] = {0};
         return grg_refuse(why,
-                          cdb_move_ma(g, mv) < ma_with(g, mv, plain) ? "CDB-9.6"
-                          : mv->n > 1                                ? "CDB-9.4.b"
-                                                                     : "CDB-9.1.a",
+                          ma < ma_with(g, mv, plain) ? "CDB-9.6"
+                          : mv->n > 1                ? "CDB-9.4.b"
+                                                     : "CDB-9.1.a",
                           "%s has %d movement points this impulse and has spent %d", cdb_name(g, u),
-                          cdb_move_ma(g, mv), mv->mp);
+                          ma, mv->mp);
     }
     step_change c; /* after the quick refusals */
     memcpy(c.pflags, mv->pflags, sizeof c.pflags);
@@ -431,7 +432,11 @@ int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_
     }
     if (mv->flags & CDB_MF_START_ZOC)
         c.flags |= CDB_MF_LEFT_ZOC;
-    int ma = ma_with(g, mv, c.pflags);
+    int terrain = 0; /* the terrain entered marked a piece: its MA may be lower now (CDB-9.6) */
+    for (int i = 0; i < mv->n; i++)
+        terrain |= c.pflags[i] != mv->pflags[i];
+    if (terrain)
+        ma = ma_with(g, mv, c.pflags);
     if (mv->mp + dist > ma)
         return grg_refuse(
             why, "CDB-9.6",
