@@ -35,8 +35,9 @@ stress: build
 fuzz: deps
 	@scripts/fuzz
 
-# the C style in .clang-format, applied to every tracked C file
-format:
+# the C style in .clang-format (clang-format 14, installed by scripts/install-deps), applied to
+# every tracked C file
+format: deps
 	clang-format -i $$(git ls-files '*.c' '*.h')
 
 clean:
