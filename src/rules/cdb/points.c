@@ -527,7 +527,7 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
         c.n_terms = -1; /* the cost only */
         if (gen >= 0 && cdb_on_map(g, gen))
             distance_term(g, units, n, gen, &c, &cost, b);
-        return (cost < 0 ? 0 : cost) <= c.available ? 0 : -1; /* CDB-4.2.d */
+        return max0(cost) <= c.available ? 0 : -1; /* CDB-4.2.d: the cost is at least 0 */
     }
     return judge_cost(g, units, n, 0, &c, why, b);
 }

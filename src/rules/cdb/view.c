@@ -105,7 +105,8 @@ void cdb_board_build_against(const grg_game *g, cdb_board *b, int side)
     build(g, b, NULL, 0, 0, CDB_ALL_SIDES & ~(1u << (side & 7)));
 }
 
-/* The melee's questions but the designations' read stacks only (its ZOC questions then scan). */
+/* The stacks alone, no ZOC: the melee's questions other than the designations' (a ZOC question
+ * asked of this view scans the units). */
 void cdb_board_build_stacks(const grg_game *g, cdb_board *b) { build(g, b, NULL, 0, 0, 0); }
 
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
