@@ -14,8 +14,8 @@ static int in_movement(const grg_game *g, grg_verdict *why)
 }
 
 /* Whether u may start an impulse now (alone or, in_group, as a group member). */
-int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
-                          const cdb_board *b)
+static int may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
+                        const cdb_board *b)
 {
     const grg_unit *x = &g->units[u];
     if (!cdb_on_map(g, u))
@@ -41,6 +41,19 @@ int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *w
                               cdb_name(g, u));
     }
     return 0;
+}
+
+/* may_activate, a group member's verdict from legal's memo: each unit is asked for its own group
+ * start and again for each neighbour's. */
+int cdb_unit_may_activate(const grg_game *g, int u, int in_group, grg_verdict *why,
+                          const cdb_board *b)
+{
+    if (!in_group || why || !b || !b->memo)
+        return may_activate(g, u, in_group, why, b);
+    int8_t *known = &b->memo->member[u];
+    if (*known < 0)
+        *known = (int8_t)(may_activate(g, u, 1, NULL, b) == 0);
+    return *known ? 0 : -1;
 }
 
 /* The leader and detach mode an activate action means (CDB-8.1.c): the top counter moves its

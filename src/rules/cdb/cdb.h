@@ -376,6 +376,10 @@ typedef struct cdb_cmd_memo {
     grg_hex direct_from;
     int32_t direct_side;
     uint8_t direct[CDB_DIRECT_CELLS];
+    /* Group starts (groups.c): member[u] whether u may be part of a group (cdb_unit_may_activate
+     * in_group), -1 not asked yet; partner[u] 1 when some unit is known to form a group with u. */
+    int8_t member[GRG_MAX_UNITS];
+    int8_t partner[GRG_MAX_UNITS];
 } cdb_cmd_memo;
 typedef struct cdb_board {
     cdb_cmd_memo *memo; /* NULL: none; else mutable answers of this one game state */

@@ -75,18 +75,35 @@ static int friend_next_to(const grg_game *g, int u, int i)
            cdb_dist(y->hex, g->units[u].hex) == 1;
 }
 
+/* i joins a group begun by u; legal's memo notes when u also joins one begun by i, so that i's
+ * group_begin needs no search. The two verdicts differ only in the order of the command check's
+ * members (CDB-4.2.b: the first of two equally near members counts, and they may differ in sight
+ * of their general): may_activate, the conditions of may_add and closable's other tests are the
+ * same either way round. */
+static void note_partner(const grg_game *g, int u, int i, const cdb_board *b)
+{
+    int pair[2] = {i, u};
+    if (b->memo && cdb_command_check(g, pair, 2, NULL, b) == 0)
+        b->memo->partner[i] = 1;
+}
+
 /* Some unit could join a group started by u, so a group_begin never leads nowhere; otherwise why
  * the first adjacent friend could not. Without `why` (legal, with its view) any order of the
- * candidates gives the verdict, so the view's stacks around u are taken as they come. */
+ * candidates gives the verdict, so the view's stacks around u are taken as they come: counters on
+ * the map next to u, friends when of the active side. */
 static int has_partner(const grg_game *g, int u, grg_verdict *why, const cdb_board *b)
 {
     const grg_unit *x = &g->units[u];
     if (b && !why) {
+        if (b->memo && b->memo->partner[u])
+            return 0;
         for (int d = 0; d < 6; d++) {
             int cs[3], k = cdb_b_stack(g, b, cdb_nb(x->hex, d), cs);
             for (int j = 0; j < k; j++)
-                if (friend_next_to(g, u, cs[j]) && joins(g, u, cs[j], b))
+                if (g->units[cs[j]].side == g->active && joins(g, u, cs[j], b)) {
+                    note_partner(g, u, cs[j], b);
                     return 0;
+                }
         }
         return -1;
     }

@@ -199,6 +199,8 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (b) {
         memset(cmd.dist, 0xff, sizeof cmd.dist);
         memset(cmd.engaged, 0xff, sizeof cmd.engaged);
+        memset(cmd.member, 0xff, sizeof cmd.member);
+        memset(cmd.partner, 0, sizeof cmd.partner);
         for (int s = 0; s < GRG_MAX_SIDES; s++)
             cmd.cinc[s] = -2;
         cmd.enemy_side = -1;
