@@ -368,7 +368,11 @@ typedef struct cdb_cmd_memo {
     int16_t cinc[GRG_MAX_SIDES];   /* the first CinC counter of each side, any status, -1 none;
                                       -2 not asked yet */
     uint32_t sure;                 /* bit c: corps c pays for any activation (free stage) */
-    int32_t enemy_side;            /* enemy holds the enemies of this side; -1 not read yet */
+    /* a single unit's cost without its CDB-4.2.b term by corps and kind (points.c), known where
+       single_known[corps] has bit kind */
+    int16_t single[GRG_MAX_CORPS][8];
+    uint8_t single_known[GRG_MAX_CORPS];
+    int32_t enemy_side; /* enemy holds the enemies of this side; -1 not read yet */
     cdb_hexes enemy;
     /* Whether a direct command path (one step nearer at each hex) reaches each hex of the window
      * around direct_from for direct_side's pieces: 0 not asked, 1 no, 2 yes; direct_side -1: not

@@ -199,6 +199,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     if (b) {
         memset(cmd.dist, 0xff, sizeof cmd.dist);
         memset(cmd.engaged, 0xff, sizeof cmd.engaged);
+        memset(cmd.single_known, 0, sizeof cmd.single_known);
         memset(cmd.member, 0xff, sizeof cmd.member);
         memset(cmd.partner, 0, sizeof cmd.partner);
         for (int s = 0; s < GRG_MAX_SIDES; s++)

@@ -510,6 +510,25 @@ int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, gr
 
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
  * command-distance search is skipped when its +1 cannot change the answer. */
+/* cost_terms without labels or the CDB-4.2.b term, for legal's single units: their cost depends
+ * on the corps and on whether the unit is irregular, the CinC or its corps' general, so legal's
+ * memo keeps one per corps and kind (every unit of the active side is asked). */
+static int single_cost(const grg_game *g, int u, grg_command *c, const cdb_board *b)
+{
+    int corps = g->units[u].corps, cinc = cdb_is_cinc(g, u) != 0;
+    int kind = (cdb_is_irregular(g, u) != 0) << 2 | cinc << 1 | (g->sc->corps[corps].general != u);
+    cdb_cmd_memo *m = b->memo;
+    if (!(m->single_known[corps] >> kind & 1)) {
+        m->single[corps][kind] = (int16_t)cost_terms(g, &u, 1, 0, 0, 0, c, b);
+        m->single_known[corps] = (uint8_t)(m->single_known[corps] | 1u << kind);
+    }
+    const cdb_state *st = cdb_cst(g);
+    int raw = m->single[corps][kind];
+    c->cost = max0(raw);
+    c->available = st->ap[corps] + (cinc ? st->cinc_ap : 0);
+    return raw;
+}
+
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b)
 {
@@ -518,7 +537,8 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
     if (!why && b && b->memo && (b->memo->sure >> g->units[units[0]].corps & 1))
         return 0; /* the corps pays for any activation */
     if (!why) {   /* the cost without its CDB-4.2.b term first, the term only if it matters */
-        int cost = cost_terms(g, units, n, extra, 0, 0, &c, b);
+        int cost = n == 1 && b && b->memo ? single_cost(g, units[0], &c, b)
+                                          : cost_terms(g, units, n, extra, 0, 0, &c, b);
         if (c.cost > c.available)
             return -1;
         if (c.cost + cdb_data_of(g)->cost_far <= c.available)
