@@ -142,10 +142,30 @@ static void info_terms(const grg_game *g, int side, const ai_view *v, double *ob
     *morale = (double)(demoralised[foe] - demoralised[side]);
 }
 
-/* Cohesion: the share of a side's units with a friend within two hexes; contact: how near its
- * units stand to the enemy, 1 when adjacent, falling linearly to 0 at CONTACT_RANGE + 1. */
-static void position_terms(const ai_view *v, int side, double *cohesion, double *contact)
+/* Units of each side still in the battle: on the map or yet to arrive. The position terms are
+ * shares of these, so that a reinforcement waiting off the map counts as far from everything and
+ * bringing it on raises them (shares of the units on the map alone made every entry far from the
+ * enemy lower the average, and the French at Quatre-Bras left their reinforcements off). */
+static void in_battle(const grg_game *g, int n[GRG_MAX_SIDES])
 {
+    for (int s = 0; s < GRG_MAX_SIDES; s++)
+        n[s] = 0;
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        if ((u->status == GRG_UNIT_ON_MAP || u->status == GRG_UNIT_WAITING) && u->side >= 0 &&
+            u->side < GRG_MAX_SIDES)
+            n[u->side]++;
+    }
+}
+
+/* Cohesion: the share of a side's units with a friend within two hexes; contact: how near its
+ * units stand to the enemy, 1 when adjacent, falling linearly to 0 at CONTACT_RANGE + 1. Shares
+ * of the units in the battle (in_battle). */
+static void position_terms(const grg_game *g, const ai_view *v, int side, double *cohesion,
+                           double *contact)
+{
+    int all[GRG_MAX_SIDES];
+    in_battle(g, all);
     int foe = 1 - side;
     double coh[2] = {0, 0}, con[2] = {0, 0};
     for (int s = 0; s < 2; s++) {
@@ -161,8 +181,8 @@ static void position_terms(const ai_view *v, int side, double *cohesion, double 
             double c = 1.0 - (double)(d < 0 ? 0 : d) / CONTACT_RANGE;
             con[s] += v->n[o] > 0 && c > 0.0 ? c : 0.0;
         }
-        coh[s] = v->n[s] ? coh[s] / v->n[s] : 0.0;
-        con[s] = v->n[s] ? con[s] / v->n[s] : 0.0;
+        coh[s] = all[s] ? coh[s] / all[s] : 0.0;
+        con[s] = all[s] ? con[s] / all[s] : 0.0;
     }
     *cohesion = coh[side] - coh[foe];
     *contact = con[side];
@@ -231,7 +251,7 @@ double grg__ai_value(const grg_game *g, int side, double won)
     double corps = g->sc->n_corps > 0
                        ? corps_danger(g, 1 - side, corps_down) - corps_danger(g, side, corps_down)
                        : 0.0;
-    position_terms(&v, side, &cohesion, &contact);
+    position_terms(g, &v, side, &cohesion, &contact);
     return W_MATERIAL * m + obj + W_MORALE * morale + W_CORPS * corps + W_COHESION * cohesion +
            W_CONTACT * contact - W_GENERAL_EXPOSED * generals_exposed(g, &v, side);
 }

@@ -285,11 +285,26 @@ static void test_search_beats_random(void **state)
     grg_loaded_free(ld);
 }
 
-/* Ending a phase is judged where it is taken (the one-ply completion stops at the phase's end):
- * at Quatre-Bras the French attack at the bridge on turn 1 and are in contact from then on; greedy
- * must still move in every one of its movement phases of the first four turns, not end them at
- * once to have the next phase's compulsory combat counted in their favour. */
-static void test_greedy_moves_before_its_combats(void **state)
+/* French reinforcements due by `turn` still waiting off the map. */
+static int french_waiting(const grg_game *g, int turn)
+{
+    int n = 0;
+    for (int i = 0; i < g->sc->n_reinf; i++) {
+        const grg_reinf_def *r = &g->sc->reinf[i];
+        n += g->units[r->unit].side == 0 && r->turn <= turn && r->die_min == 0 &&
+             g->units[r->unit].status == GRG_UNIT_WAITING;
+    }
+    return n;
+}
+
+/* Greedy plays the French attack at Quatre-Bras as a player would. Ending a phase is judged where
+ * it is taken (the one-ply completion stops at the phase's end): the French attack at the bridge
+ * on turn 1 and are in contact from then on; greedy must still move in every one of its movement
+ * phases of the first four turns, not end them at once to have the next phase's compulsory combat
+ * counted in their favour. And it brings on the reinforcements due on turn 2 (the evaluation's
+ * position terms count a unit waiting off the map as far from everything, not as absent, so an
+ * entry far from the enemy no longer lowers them). */
+static void test_greedy_moves_and_brings_on_reinforcements(void **state)
 {
     (void)state;
     grg_loaded *ld = load("data/scenarios/nap/quatre-bras.json"); /* shipped: never skipped */
@@ -314,6 +329,7 @@ static void test_greedy_moves_before_its_combats(void **state)
             assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
         }
         assert_int_equal(phases, TURNS);
+        assert_int_equal(french_waiting(g, 2), 0);
         grg_ai_free(ai[0]);
         grg_ai_free(ai[1]);
         grg_game_free(g);
@@ -366,7 +382,7 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_search_beats_random),
-        cmocka_unit_test(test_greedy_moves_before_its_combats),
+        cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
