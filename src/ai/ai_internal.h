@@ -67,6 +67,10 @@ typedef struct ai_lookahead {
     grg_game *scratch;
     size_t bytes;
     grg_action_list inner;
+    /* The matchups' scratch: the zoc query's answer, and for each side a bit per map hex where
+     * its units could not retreat to (in the other side's zone of control, or occupied). */
+    grg_zoc zoc;
+    uint8_t no_retreat[GRG_MAX_SIDES][(GRG_MAP_MAX_DIM * GRG_MAP_MAX_DIM + 7) / 8];
 } ai_lookahead;
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
 void grg__ai_lookahead_release(ai_lookahead *la);
@@ -74,6 +78,10 @@ void grg__ai_lookahead_release(ai_lookahead *la);
  * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
  * candidate of a decision: common random numbers). */
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
+/* How the fights in contact and in range look for `side`, from the engine's preview: the expected
+ * exchange of each adjacent pair and each unit's best shot, a beaten unit with nowhere to retreat
+ * counted as lost (lookahead.c). */
+double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side);
 /* Keeps the `keep` heaviest actions of l under the rules of thumb (END_PHASE always stays). */
 void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
 

@@ -83,8 +83,10 @@ static double odds_term(const grg_game *g, const decl *d)
 }
 
 /* What an outcome code costs the attacker (*a) and the defender (*d), as a share of a unit:
- * "A-destroyed", "D-flees", "D-recoil" (cdb), "AE", "D2", "E" (nap) and the like. */
-static void outcome_cost(const char *r, double *a, double *d)
+ * "A-destroyed", "D-flees", "D-recoil" (cdb), "AE", "D2", "E" (nap) and the like. A side whose
+ * unit has nowhere to go (trapped[0] the attacker, trapped[1] the defender) loses it to a retreat,
+ * a recoil or a flight, as both rulesets have it. */
+static void outcome_cost(const char *r, const int trapped[2], double *a, double *d)
 {
     *a = *d = 0.0;
     if (r[0] == 'E' && r[1] == '\0') {
@@ -93,18 +95,66 @@ static void outcome_cost(const char *r, double *a, double *d)
     }
     if (r[0] != 'A' && r[0] != 'D')
         return;
+    int who = r[0] == 'D';
     double c = strstr(r, "destroyed") || r[1] == 'E' ? 1.0
                : strstr(r, "flee")                   ? 0.5
                : strstr(r, "recoil")                 ? 0.1
                : r[1] >= '1' && r[1] <= '9'          ? 0.15 * (r[1] - '0')
                                                      : 0.0;
-    *(r[0] == 'A' ? a : d) = c;
+    if (c > 0.0 && trapped[who])
+        c = 1.0;
+    *(who ? d : a) = c;
+}
+
+/* Marks, for each side, the map hexes its units could not retreat into: those in a zone of
+ * control of the other side (the ruleset's own shape, from the zoc query) or holding a unit of
+ * either side (a nap hex holds one unit, a cdb recoil may not enter another's hex). */
+static void mark_no_retreat(ai_lookahead *la, const grg_game *g)
+{
+    const grg_map *m = &g->sc->map;
+    size_t bytes = ((size_t)m->width * (size_t)m->height + 7) / 8;
+    for (int s = 0; s < GRG_MAX_SIDES; s++)
+        memset(la->no_retreat[s], 0, bytes);
+    if (grg_query_zoc(g, &la->zoc) < 0)
+        la->zoc.n = 0;
+    for (int i = 0; i < la->zoc.n; i++) {
+        const grg_zoc_entry *z = &la->zoc.items[i];
+        int k = grg_map_index(m, z->hex);
+        for (int s = 0; s < GRG_MAX_SIDES && k >= 0; s++)
+            if (s != z->side)
+                la->no_retreat[s][k >> 3] |= (uint8_t)(1u << (k & 7));
+    }
+    for (int i = 0; i < g->n_units; i++) {
+        const grg_unit *u = &g->units[i];
+        int k = grg_map_index(m, u->hex);
+        for (int s = 0; s < GRG_MAX_SIDES && k >= 0 && u->status == GRG_UNIT_ON_MAP; s++)
+            la->no_retreat[s][k >> 3] |= (uint8_t)(1u << (k & 7));
+    }
+}
+
+/* True when unit u, beaten by the unit in hex `from`, has no hex to fall back into: none of its
+ * neighbours on the map is both farther from `from` and open to its side (mark_no_retreat). */
+static int trapped(const ai_lookahead *la, const grg_game *g, int u, grg_hex from)
+{
+    const grg_unit *x = &g->units[u];
+    if (x->side < 0 || x->side >= GRG_MAX_SIDES)
+        return 0;
+    int d0 = grg_hex_distance(x->hex, from);
+    for (int dir = 0; dir < 6; dir++) {
+        grg_hex h = grg_hex_neighbour(x->hex, dir);
+        int k = grg_map_index(&g->sc->map, h);
+        if (k >= 0 && grg_hex_distance(h, from) > d0 &&
+            !(la->no_retreat[x->side][k >> 3] & (1u << (k & 7))))
+            return 0;
+    }
+    return 1;
 }
 
 /* The expected exchange of the fight the preview of acts describes: the defender's (target's)
- * expected loss times vd less the attacker's (shooter's) times va. *ok is 0 without a preview. */
-static double exchange(const grg_game *g, const grg_action *acts, int n, double va, double vd,
-                       int *ok)
+ * expected loss times vd less the attacker's (shooter's) times va; trap[0] and trap[1] say
+ * whether the attacker and the defender could retreat (trapped). *ok is 0 without a preview. */
+static double exchange(const grg_game *g, const grg_action *acts, int n, const int trap[2],
+                       double va, double vd, int *ok)
 {
     grg_preview pv;
     *ok = 0;
@@ -115,7 +165,7 @@ static double exchange(const grg_game *g, const grg_action *acts, int n, double 
     for (int i = 0; i < pv.n_outcomes; i++) {
         const grg_outcome *o = &pv.outcomes[i];
         double ca, cd;
-        outcome_cost(o->result, &ca, &cd);
+        outcome_cost(o->result, trap, &ca, &cd);
         if (o->den > 0)
             sum += (double)o->num / o->den * (cd * vd - ca * va);
     }
@@ -123,12 +173,14 @@ static double exchange(const grg_game *g, const grg_action *acts, int n, double 
 }
 
 /* att attacking def alone. */
-static double pair_exchange(const grg_game *g, int att, int def, double va, double vd, int *ok)
+static double pair_exchange(const ai_lookahead *la, const grg_game *g, int att, int def, double va,
+                            double vd, int *ok)
 {
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
                           grg_action_make(GRG_A_ATTACKER, att),
                           grg_action_make(GRG_A_DEFENDER, def)};
-    return exchange(g, acts, 3, va, vd, ok);
+    int trap[2] = {trapped(la, g, att, g->units[def].hex), trapped(la, g, def, g->units[att].hex)};
+    return exchange(g, acts, 3, trap, va, vd, ok);
 }
 
 /* Units on the map in hex h: a stack beaten too badly to recoil is lost whole (cdb). */
@@ -149,7 +201,7 @@ static double hex_worth(const grg_game *g, grg_hex h, int side, const double *v)
 /* The best shot unit s has at its nearest enemies within SHOT_RANGE (a shooter takes the nearest
  * target it may; one in contact fights in the melee instead), by the preview: the target's
  * expected loss less the shooter's from the return shot; 0 when it has none worth taking. */
-static double best_shot(const grg_game *g, int s, const double *v)
+static double best_shot(const ai_lookahead *la, const grg_game *g, int s, const double *v)
 {
     const grg_unit *u = &g->units[s];
     int near = SHOT_RANGE + 1;
@@ -167,8 +219,8 @@ static double best_shot(const grg_game *g, int s, const double *v)
             continue;
         grg_action shot = grg_action_make(GRG_A_SHOOT, s);
         shot.target = (int16_t)t;
-        int ok;
-        double x = exchange(g, &shot, 1, hex_worth(g, u->hex, u->side, v),
+        int ok, trap[2] = {0, trapped(la, g, t, u->hex)};
+        double x = exchange(g, &shot, 1, trap, hex_worth(g, u->hex, u->side, v),
                             hex_worth(g, e->hex, e->side, v), &ok);
         if (ok && x > best)
             best = x;
@@ -180,11 +232,12 @@ static double best_shot(const grg_game *g, int s, const double *v)
  * of adjacent enemies, the expected exchange of our attack on them (weighted MINE_FIRST: the side
  * to move fights first) less that of theirs on us; for each unit that can shoot, its best shot,
  * ours counted for us and theirs against us alike. A unit's loss counts as its share of its
- * side's counters times the units stacked with it. So a unit is not walked into a fight it would
- * lose (nor left in one, nor in reach of the enemy's bows), and one that outmatches its neighbour
- * is sent in. */
+ * side's counters times the units stacked with it, and a beaten unit with no hex to fall back
+ * into (trapped) as lost to a retreat, recoil or flight, as the rulesets have it. So a unit is not
+ * walked into a fight it would lose (nor left in one, nor in reach of the enemy's bows, nor where
+ * its retreat is closed), and one that outmatches its neighbour is sent in. */
 #define MINE_FIRST 0.6
-static double matchups(const grg_game *g, int side)
+double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side)
 {
     int n[GRG_MAX_SIDES] = {0};
     for (int i = 0; i < g->n_units; i++)
@@ -196,11 +249,12 @@ static double matchups(const grg_game *g, int side)
     v[side] = 1.0 / n[side];
     v[1 - side] = 1.0 / n[1 - side];
     double sum = 0.0;
+    mark_no_retreat(la, g);
     for (int i = 0; i < g->n_units; i++) {
         const grg_unit *u = &g->units[i];
         if (u->status != GRG_UNIT_ON_MAP || u->side < 0 || u->side > 1)
             continue;
-        double shot = best_shot(g, i, v);
+        double shot = best_shot(la, g, i, v);
         sum += u->side == side ? MINE_FIRST * shot : -(1.0 - MINE_FIRST) * shot;
         if (u->side != side)
             continue;
@@ -212,8 +266,8 @@ static double matchups(const grg_game *g, int side)
                 continue;
             int ok1, ok2;
             double theirs_v = hex_worth(g, e->hex, e->side, v);
-            double ours = pair_exchange(g, i, j, mine, theirs_v, &ok1);
-            double theirs = pair_exchange(g, j, i, theirs_v, mine, &ok2);
+            double ours = pair_exchange(la, g, i, j, mine, theirs_v, &ok1);
+            double theirs = pair_exchange(la, g, j, i, theirs_v, mine, &ok2);
             sum += (ok1 ? MINE_FIRST * ours : 0.0) - (ok2 ? (1.0 - MINE_FIRST) * theirs : 0.0);
         }
     }
@@ -268,7 +322,7 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     }
     *rolled = grg__ai_rolled(s, before);
     double idle = starts_activation(a) && nothing_moved(s, g) ? IDLE_COST : 0.0;
-    return grg_ai_evaluate(s, me) + W_ODDS * odds + W_MATCHUP * matchups(s, me) - idle;
+    return grg_ai_evaluate(s, me) + W_ODDS * odds + W_MATCHUP * grg__ai_matchups(la, s, me) - idle;
 }
 
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base)
