@@ -25,7 +25,6 @@
 #define TIE_BREAK                                                                                  \
     2e-3 /* rules-of-thumb weight added to the one-ply value: steps forward win ties */
 #define MAX_ROLLOUT 400
-#define SEGMENT_MIN 2
 #define DEFAULT_TURNS 3
 #define DEFAULT_POWER 0
 /* A game won within a rollout counts +2 evaluation units (option `won`, in tenths), not the +-10
@@ -84,25 +83,25 @@ static void search_free(grg_ai *ai)
 }
 
 /* Where a rollout stops: after `turns` player-turn boundaries (2: the end of our turn and of
- * the opponent's reply; 3: and of our next turn). A boundary is a change of the side to act after
- * at least SEGMENT_MIN actions, so a lone reaction such as a retreat does not count as a turn. */
+ * the opponent's reply; 3: and of our next turn). A player-turn ends where the phase number falls
+ * back or the turn changes (every ruleset numbers its phases in the order a player-turn runs
+ * them). The side to act is no guide: it changes within a player-turn whenever the other side
+ * answers (a retreat, a pivot, the inactive side's bowmen), and counting those changes ended many
+ * cdb rollouts inside our own turn (docs/ai.md, seventh pass). */
 typedef struct horizon {
     int turns;
     int boundaries;
-    int active;
-    int segment;
+    int turn;
+    int phase;
 } horizon;
 
 static int at_horizon(const grg_game *g, void *ctx)
 {
     horizon *h = ctx;
-    if (g->active != h->active) {
-        if (h->segment >= SEGMENT_MIN)
-            h->boundaries++;
-        h->active = g->active;
-        h->segment = 0;
-    }
-    h->segment++;
+    if (g->turn != h->turn || g->phase < h->phase)
+        h->boundaries++;
+    h->turn = g->turn;
+    h->phase = g->phase;
     return h->boundaries >= h->turns;
 }
 
@@ -120,7 +119,7 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
     if (grg_apply(s, a, NULL, NULL) < 0)
         return -1e9;
     uint64_t draws = seed ^ 0x706f6c696379ULL;
-    horizon h = {p->turns, 0, g->active, 1};
+    horizon h = {p->turns, 0, g->turn, g->phase};
     grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
                     &h);
     *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
