@@ -2,9 +2,13 @@
  * the ruleset's own state), so a clone is one memcpy. The scenario and its map are shared and
  * read-only; the caller keeps them alive until every game and clone made from them is freed.
  *
- * Size: sizeof(grg_game) + the ruleset's state_size (at most GRG_RS_STATE_MAX), about 64 KiB at
- * most, whatever the map. Limits: GRG_MAX_UNITS units, GRG_MAX_SIDES sides, GRG_MAX_CORPS corps
- * (scenario.h); the loader refuses larger scenarios. */
+ * Size: sizeof(grg_game) + the ruleset's state_size (at most GRG_RS_STATE_MAX) + the ruleset's
+ * cache for this scenario (at most GRG_RS_CACHE_MAX, ruleset.h). Limits: GRG_MAX_UNITS units,
+ * GRG_MAX_SIDES sides, GRG_MAX_CORPS corps (scenario.h); the loader refuses larger scenarios.
+ *
+ * The cache is derived data a ruleset keeps to answer faster (docs/decisions/0008): not part of
+ * the state or its hash, and refreshed by the ruleset even through a const game. So a game, const
+ * or not, is used by one thread at a time; give each thread its own clone. */
 #ifndef GROGNARD_GAME_H
 #define GROGNARD_GAME_H
 
@@ -16,6 +20,7 @@
 #include <stdint.h>
 
 #define GRG_RS_STATE_MAX (48 * 1024)
+#define GRG_RS_CACHE_MAX (128 * 1024)
 #define GRG_DICE_QUEUE 64
 
 typedef enum grg_unit_status {
@@ -66,7 +71,8 @@ struct grg_game {
     int32_t n_units;
     int32_t pad_;
     grg_unit units[GRG_MAX_UNITS];
-    uint64_t rs_state[]; /* ruleset state: state_size bytes, 8-aligned */
+    uint64_t rs_state[]; /* ruleset state: state_size bytes, 8-aligned; then the ruleset's cache,
+                            which is not hashed */
 };
 #pragma GCC diagnostic pop
 
@@ -139,12 +145,24 @@ int grg_d6(grg_game *g);
 /* Queues scripted rolls (1..6); returns 0 or -1 when a value is out of range or the queue full. */
 int grg_dice_queue(grg_game *g, const int *rolls, int n);
 
-/* 64-bit FNV-1a hash of the whole state (everything after `bytes`), see docs/protocol.md. */
+/* 64-bit FNV-1a hash of the whole state (everything after `bytes` up to the ruleset's cache), see
+ * docs/protocol.md. */
 uint64_t grg_game_hash(const grg_game *g);
 
 /* Ruleset helpers. */
 static inline void *grg_rs_state(grg_game *g) { return (void *)g->rs_state; }
 static inline const void *grg_rs_cstate(const grg_game *g) { return (const void *)g->rs_state; }
+/* Bytes of the ruleset's state rounded to the cache's 8-byte alignment: where its cache starts. */
+static inline size_t grg_rs_state_bytes(const grg_ruleset *rs)
+{
+    return (rs->state_size + 7) & ~(size_t)7;
+}
+/* The ruleset's cache (ruleset.h cache_size), writable even from a const game: it is derived data
+ * outside the state, which the ruleset refreshes when it reads it. */
+static inline void *grg_rs_cache(const grg_game *g)
+{
+    return (char *)(uintptr_t)g->rs_state + grg_rs_state_bytes(g->rs);
+}
 /* Index of the unit on top of the stack at h (any side), or -1. */
 int grg_unit_at(const grg_game *g, grg_hex h);
 /* Ends the game: winner side or -1 for a draw, with a reason; emits GRG_EV_GAME_OVER. */

@@ -143,6 +143,11 @@ typedef struct grg_ruleset {
                    grg_verdict *why);
     void (*game_info)(const grg_game *g, grg_info *out);
     void (*unit_info)(const grg_game *g, int unit, grg_info *out);
+    /* Bytes of derived data (a cache) the ruleset keeps after its state for games of this scenario
+     * (at most GRG_RS_CACHE_MAX), or NULL for none. The engine zeroes it at creation, copies it
+     * with the game and leaves it out of the state hash; the ruleset alone reads and writes it, and
+     * its answers must not depend on it (docs/decisions/0008). */
+    size_t (*cache_size)(const grg_scenario *sc);
 } grg_ruleset;
 
 /* The rulesets compiled in, NULL-terminated; the test ruleset is listed only in test builds. */

@@ -49,11 +49,13 @@ grg_game *grg_game_new(const grg_ruleset *rs, const grg_scenario *sc, const grg_
         set_err(err, msg);
         return NULL;
     }
-    if (rs->state_size > GRG_RS_STATE_MAX || sc->n_units > GRG_MAX_UNITS) {
+    size_t cache = rs->cache_size ? rs->cache_size(sc) : 0;
+    if (rs->state_size > GRG_RS_STATE_MAX || sc->n_units > GRG_MAX_UNITS ||
+        cache > GRG_RS_CACHE_MAX) {
         set_err(err, "the scenario or the ruleset state exceeds the engine's limits");
         return NULL;
     }
-    size_t bytes = sizeof(grg_game) + ((rs->state_size + 7) & ~(size_t)7);
+    size_t bytes = sizeof(grg_game) + grg_rs_state_bytes(rs) + cache;
     grg_game *g = calloc(1, bytes);
     if (!g) {
         set_err(err, "out of memory");
@@ -274,7 +276,7 @@ int grg_los_terrain(const grg_game *g, grg_hex from, grg_hex to, grg_los_result 
 uint64_t grg_game_hash(const grg_game *g)
 {
     const unsigned char *p = (const unsigned char *)g + offsetof(grg_game, seed);
-    const unsigned char *end = (const unsigned char *)g + g->bytes;
+    const unsigned char *end = (const unsigned char *)g->rs_state + grg_rs_state_bytes(g->rs);
     uint64_t h = 0xcbf29ce484222325ULL;
     for (; p < end; p++) {
         h ^= *p;

@@ -1,7 +1,7 @@
-/* The speed paths of the cdb ruleset give the answers of the plain ones: the board view legal
- * builds (view.c) against the scanning questions of zoc.c and board.c, and the command-distance
- * shortcut of points.c (CDB-4.2.b) against a full breadth-first search, on positions from random
- * games on Kadesh and on lines in contact. */
+/* The speed paths of the cdb ruleset give the answers of the plain ones: the board index kept in
+ * the game's cache (index.c, view.c) against the scanning questions of zoc.c and board.c and
+ * against an index built afresh, and the command-distance shortcut of points.c (CDB-4.2.b) against
+ * a full breadth-first search, on positions from random games on Kadesh and on lines in contact. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -60,43 +60,58 @@ static void check_hex(const grg_game *g, const cdb_board *b, grg_hex h)
     assert_int_equal(cdb_b_top_at(g, b, h), grg_unit_at(g, h));
 }
 
-/* Every question of view.c, asked of every hex in and around every unit's hex, of the whole-board
- * views (with no ZOC, the melee's; with the ZOC of the active side's enemies only, the free
- * stage's; with the active side's only, the melee designations') and of a view built near that
- * unit only (the one legal uses while a piece moves). */
-static void compare_view(const grg_game *g)
+/* Every question of view.c, asked of every hex in and around every unit's hex, of a view of the
+ * game's board index (index.c), brought up to date from the previous position (or built afresh
+ * on a copy whose index was never built, or after counters were moved by hand). */
+static void compare_view(grg_game *g)
 {
-    cdb_board *b = malloc(sizeof *b), *nb = malloc(sizeof *nb), *ab = malloc(sizeof *ab),
-              *ob = malloc(sizeof *ob);
+    cdb_board *b = malloc(sizeof *b);
     cdb_cmd_memo *m = malloc(sizeof *m); /* legal's memo, for the enemies' hexes */
-    cdb_board_build_stacks(g, b);
-    cdb_board_build_against(g, ab, g->active);
-    cdb_board_build_against(g, ob, 1 - g->active);
+    cdb_board_init(g, b);
+    assert_true(cdb_b_indexed(b));
     m->enemy_side = -1;
     b->memo = m;
     for (int u = 0; u < g->n_units; u++) {
         assert_int_equal(cdb_b_in_enemy_zoc(g, b, u), cdb_in_enemy_zoc(g, u));
-        assert_int_equal(cdb_b_in_enemy_zoc(g, ab, u), cdb_in_enemy_zoc(g, u));
-        assert_int_equal(cdb_b_in_enemy_zoc(g, ob, u), cdb_in_enemy_zoc(g, u));
         if (g->units[u].status != GRG_UNIT_ON_MAP)
             continue;
-        cdb_board_build_near(g, nb, &g->units[u].hex, 1, 3);
-        nb->memo = m;
         for (int d = -1; d < 18; d++) {
             grg_hex h = g->units[u].hex;
             if (d >= 0)
                 h = cdb_nb(d < 6 ? h : cdb_nb(h, d), d);
             check_hex(g, b, h);
-            check_hex(g, nb, h);
-            check_hex(g, ab, h);
-            check_hex(g, ob, h);
         }
     }
     free(m);
-    free(ob);
-    free(ab);
-    free(nb);
     free(b);
+}
+
+/* The index kept up to date over many positions equals one built afresh on a copy whose cache is
+ * zeroed; then counters moved by hand (two units swap places and facings) are followed too. */
+static void compare_index(grg_game *g, uint64_t *rng)
+{
+    size_t state = offsetof(grg_game, rs_state) + grg_rs_state_bytes(g->rs);
+    grg_game *fresh = grg_game_clone(g);
+    memset((char *)fresh + state, 0, grg_game_size(g) - state);
+    assert_true(grg_game_hash(fresh) == grg_game_hash(g)); /* the cache is not hashed */
+    cdb_index_view kept, built;
+    assert_int_equal(cdb_index_sync(g, &kept), 0);
+    assert_int_equal(cdb_index_sync(fresh, &built), 0);
+    size_t hexes = (size_t)g->sc->map.width * (size_t)g->sc->map.height;
+    assert_memory_equal(kept.seen, built.seen, (size_t)g->n_units * sizeof *kept.seen);
+    assert_memory_equal(kept.head, built.head, hexes * sizeof *kept.head);
+    assert_memory_equal(kept.zoc, built.zoc, hexes);
+    grg_game_free(fresh);
+    grg_game *moved = grg_game_clone(g);
+    int a = (int)(next_rand(rng) % (uint64_t)g->n_units);
+    int c = (int)(next_rand(rng) % (uint64_t)g->n_units);
+    grg_unit t = moved->units[a];
+    moved->units[a].hex = moved->units[c].hex;
+    moved->units[a].facing = moved->units[c].facing;
+    moved->units[c].hex = t.hex;
+    moved->units[c].facing = t.facing;
+    compare_view(moved);
+    grg_game_free(moved);
 }
 
 /* CDB-4.2.b by brute force: the path avoids impassable hexes and enemy-held ones. */
@@ -145,6 +160,34 @@ static void compare_command(const grg_game *g, const int *units, int n)
         fail_msg("unit %d (n %d): want '%s', got '%s'", units[0], n, want, got);
 }
 
+/* The command distances the index keeps from legal call to legal call (its known bits) are those of
+ * a full search now, and their CDB-4.2.b cost the one cdb_command_cost counts. */
+static void compare_distances(const grg_game *g)
+{
+    const cdb_data *d = cdb_data_of(g);
+    cdb_index_view v;
+    assert_int_equal(cdb_index_sync(g, &v), 0);
+    cdb_field *f = malloc(sizeof *f);
+    for (int u = 0; u < g->n_units; u++) {
+        if (!(v.ix->known[u / 32] >> (u % 32) & 1))
+            continue;
+        int gen = g->sc->corps[g->units[u].corps].general, side = g->units[gen].side;
+        cdb_field_build(g, f, g->units[gen].hex, d->command_far + 1, ref_pass, &side, NULL, 0);
+        int dist = cdb_field_get(f, g->units[u].hex);
+        if (dist < 0 || dist > d->command_far)
+            dist = d->command_far + 1;
+        assert_int_equal(v.dist[u], dist);
+        grg_command c;
+        cdb_command_cost(g, &u, 1, 0, &c);
+        int far = 0;
+        for (int k = 0; k < c.n_terms; k++)
+            if (strcmp(c.terms[k].rule, "CDB-4.2.b") == 0)
+                far += c.terms[k].value;
+        assert_int_equal(v.far[u], far);
+    }
+    free(f);
+}
+
 static void play(const char *path, uint64_t seeds, int every)
 {
     grg_loaded *l = load(path);
@@ -156,7 +199,9 @@ static void play(const char *path, uint64_t seeds, int every)
         uint64_t rng = seed;
         for (long n = 0; !g->over && n < 20000; n++) {
             if (n % every == 0) {
+                compare_distances(g);
                 compare_view(g);
+                compare_index(g, &rng);
                 for (int u = 0; u < g->n_units; u++) {
                     if (g->units[u].status != GRG_UNIT_ON_MAP)
                         continue;

@@ -347,23 +347,52 @@ void cdb_enemy_hexes(const grg_game *g, int side, cdb_hexes *out);
 int cdb_any_within(const cdb_hexes *set, grg_hex h, int r);
 int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 
-/* A per-call view of stacks and zones of control (view.c), built by legal (and the melee pivots)
- * on its stack; the cdb_b_* questions give the answers of the scanning functions above, and take
- * NULL to scan. */
-#define CDB_BOARD_BITS 10
-#define CDB_BOARD_SLOTS (1 << CDB_BOARD_BITS) /* > 3 hexes per unit: never full */
+/* The board index (index.c, docs/decisions/0008): the counters in each hex, in unit order, and per
+ * hex how many counters of each side exert a ZOC into it, kept in the game's cache and brought up
+ * to date from the units before each use. After the header, at offsets cdb_index_sync gives: a
+ * copy of each unit's first 20 bytes as the index last took it in (with the link to the next
+ * counter in its hex), each hex's first counter (-1 none) and its ZOC counts (side 0 in the low
+ * nibble, side 1 in the high one). */
+typedef struct cdb_seen {
+    uint64_t w[2]; /* hex, facing, status, side, corps */
+    uint32_t ts;   /* type, stack */
+    int16_t next;  /* the next counter in the same hex, -1 none */
+    int16_t pad_;
+} cdb_seen;
+typedef struct cdb_index {
+    int32_t built; /* 0: not built yet (a new game's cache is zeroed) or given up */
+    int32_t pad_;
+    /* bit u: dist[u] and far[u] (the command distance of cdb_cmd_memo) hold, kept from call to
+       call while no counter moves that could change them */
+    uint32_t known[GRG_MAX_UNITS / 32];
+    uint32_t side_units[GRG_MAX_SIDES][GRG_MAX_UNITS / 32]; /* bit u: u is of that side */
+} cdb_index;
+typedef struct cdb_index_view {
+    cdb_index *ix;
+    cdb_seen *seen;
+    int16_t *dist, *far;
+    int16_t *head;
+    uint8_t *zoc;
+} cdb_index_view;
+size_t cdb_cache_size(const grg_scenario *sc); /* the ruleset's cache_size */
+int cdb_index_sync(const grg_game *g, cdb_index_view *out);
+
 /* The window of the direct command paths (points.c): hexes within command_far of the general (at
  * most CDB_DIRECT_R), by offset from his hex; the memo's copy in whole words. */
 #define CDB_DIRECT_R 16
 #define CDB_DIRECT_W (2 * CDB_DIRECT_R + 1)
 #define CDB_DIRECT_CELLS ((CDB_DIRECT_W * CDB_DIRECT_W + 3) / 4 * 4)
 /* Command distances (CDB-4.2.b) of single units to their general, filled as legal's checks ask
- * (points.c): dist[u] < 0 not asked yet, else the distance capped at command_far + 1; far[u] the
- * CDB-4.2.b cost the unit would pay as the group's nearest member. Also per corps (engaged, and
+ * (points.c): where bit u of known is set, dist[u] is the distance capped at command_far + 1 and
+ * far[u] the CDB-4.2.b cost the unit would pay as the group's nearest member. They are the board
+ * index's (kept from call to call) or, without one, the memo's own. Also per corps (engaged, and
  * whether its points pay any activation), and the enemies' hexes the moves ask about (view.c). */
 typedef struct cdb_cmd_memo {
-    int16_t dist[GRG_MAX_UNITS];
-    int16_t far[GRG_MAX_UNITS];
+    int16_t *dist, *far;
+    uint32_t *known;
+    int16_t own_dist[GRG_MAX_UNITS];
+    int16_t own_far[GRG_MAX_UNITS];
+    uint32_t own_known[GRG_MAX_UNITS / 32];
     int8_t engaged[GRG_MAX_CORPS]; /* CDB-4.2.c: the corps' general is next to an enemy; -1 */
     int16_t cinc[GRG_MAX_SIDES];   /* the first CinC counter of each side, any status, -1 none;
                                       -2 not asked yet */
@@ -385,76 +414,47 @@ typedef struct cdb_cmd_memo {
     int8_t member[GRG_MAX_UNITS];
     int8_t partner[GRG_MAX_UNITS];
 } cdb_cmd_memo;
+/* A view of the board for the questions of legal, the melee pivots and the end of the melee
+ * phase (view.c): the index of the game as it was when cdb_board_init ran, and legal's memo. The
+ * cdb_b_* questions give the answers of the scanning functions above, and take NULL (or a view
+ * whose index could not be kept) to scan. Nothing may move while a view is used; counters may turn
+ * (cdb_b_zoc_turned reads the facings from the game). */
 typedef struct cdb_board {
     cdb_cmd_memo *memo; /* NULL: none; else mutable answers of this one game state */
-    /* A view near some hexes only (radius > 0: the moving pieces, or the members of a group being
-     * declared): it holds the counters within `radius` hexes of a hex in near[], so it answers for
-     * hexes within radius - 1 of one; the questions about any other hex scan the units. radius 0:
-     * the whole board. */
-    int16_t radius, n_near;
-    uint8_t zoc_of; /* the sides (bit s) whose ZOC the view records; the others' questions scan */
-    grg_hex near[CDB_MAX_PIECES];
-    uint32_t key[CDB_BOARD_SLOTS];  /* 0: empty slot */
-    int16_t at[CDB_BOARD_SLOTS][3]; /* counters in the hex, top first (cdb_stack) */
-    int16_t top[CDB_BOARD_SLOTS];   /* grg_unit_at's answer, -1 none */
-    uint8_t n_at[CDB_BOARD_SLOTS];
-    uint8_t zoc[CDB_BOARD_SLOTS]; /* bit s: a counter of side s exerts its ZOC into the hex */
-    uint8_t occ[CDB_BOARD_SLOTS]; /* bit s: some counter of side s stands in the hex (all kept) */
+    cdb_index_view x;   /* x.head NULL: no index, the questions scan */
 } cdb_board;
-void cdb_board_build_near(const grg_game *g, cdb_board *b, const grg_hex *near, int n, int radius);
-/* The whole board with the ZOC of side's enemies only, or with no ZOC. */
-void cdb_board_build_against(const grg_game *g, cdb_board *b, int side);
-void cdb_board_build_stacks(const grg_game *g, cdb_board *b);
-#define CDB_ALL_SIDES 0xffu /* zoc_of's bits: sides are 0..7 to the view */
-/* The view's lookups, inline for the hot loops (view.c builds the table). Key of a hex: both
- * coordinates offset into 12 bits, (q + 2048) << 12 | (r + 2048), plus 1 so that 0 marks an empty
- * slot; the sum below is that number without the shift and the or. */
-static inline uint32_t cdb_view_key(grg_hex h)
+void cdb_board_init(const grg_game *g, cdb_board *b);
+static inline int cdb_b_indexed(const cdb_board *b) { return b && b->x.head; }
+/* The first counter in h of the index (-1 none; none off the map, where no counter stands). */
+static inline int cdb_b_first(const grg_game *g, const cdb_board *b, grg_hex h)
 {
-    return (uint32_t)h.q * 4096u + (uint32_t)h.r + (2048u * 4096u + 2048u + 1u);
-}
-/* The slot of h, or -1 when no counter stands in it and no ZOC reaches it. */
-static inline int cdb_view_find(const cdb_board *b, grg_hex h)
-{
-    uint32_t k = cdb_view_key(h);
-    for (uint32_t i = (k * 2654435761u) >> (32 - CDB_BOARD_BITS);;
-         i = (i + 1) & (CDB_BOARD_SLOTS - 1)) {
-        if (b->key[i] == k)
-            return (int)i;
-        if (b->key[i] == 0)
-            return -1; /* some slot is empty: the table is never full */
-    }
-}
-/* Whether the view answers for h: always for a whole-board view, else within radius - 1 of one
- * of its centres (every counter that stands in h or next to it is then in the view). */
-static inline int cdb_view_covers(const cdb_board *b, grg_hex h)
-{
-    if (b->radius == 0)
-        return 1;
-    for (int i = 0; i < b->n_near; i++)
-        if (cdb_dist(h, b->near[i]) < b->radius)
-            return 1;
-    return 0;
+    int i = cdb_map_index(&g->sc->map, h);
+    return i < 0 ? -1 : b->x.head[i];
 }
 /* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
  * enemy-held hexes of the command path (points.c); a scan is cdb_enemy_within at distance 0. */
 static inline int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {
-    if (!b || !cdb_view_covers(b, h))
+    if (!cdb_b_indexed(b))
         return cdb_enemy_within(g, side, h, 0);
-    int s = cdb_view_find(b, h);
-    return s >= 0 && (b->occ[s] & ~(1u << (side & 7))) != 0;
+    for (int u = cdb_b_first(g, b, h); u >= 0; u = b->x.seen[u].next)
+        if (g->units[u].side != side)
+            return 1;
+    return 0;
 }
+/* cdb_stack: the first 3 counters in unit order, top first. */
 static inline int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, int out[3])
 {
-    if (!b || !cdb_view_covers(b, h))
+    if (!cdb_b_indexed(b))
         return cdb_stack(g, h, out);
-    int s = cdb_view_find(b, h);
-    if (s < 0)
-        return 0;
-    for (int j = 0; j < b->n_at[s]; j++)
-        out[j] = b->at[s][j];
-    return b->n_at[s];
+    int n = 0;
+    for (int u = cdb_b_first(g, b, h); u >= 0 && n < 3; u = b->x.seen[u].next) {
+        int k = n++;
+        for (; k > 0 && g->units[out[k - 1]].stack > g->units[u].stack; k--)
+            out[k] = out[k - 1];
+        out[k] = u;
+    }
+    return n;
 }
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h);
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);

@@ -1,7 +1,7 @@
 /* The legal query (cdb): the candidate actions of each unit, each kept when the ruleset's check
  * accepts it. The candidates are only those check could accept (the tests before each push are
- * conditions check refuses first), and check is asked with a board view built once per call
- * (view.c), so a position with ~90 units is listed without scanning every unit per question. */
+ * conditions check refuses first), and check is asked with a view of the board index (view.c,
+ * index.c), so a position with ~90 units is listed without scanning every unit per question. */
 #include "cdb.h"
 
 #include <string.h>
@@ -175,29 +175,18 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     int ma = moving ? cdb_move_ma(g, &st->mv) : 0;
     memo.spent = (int8_t)(moving && ((st->mv.flags & CDB_MF_STOPPED) || st->mv.mp >= ma));
     /* a view only where some check reads it: no decision or shot reads one, nor the free stage's
-     * holds; a spent impulse's turns ask fewer questions than a view costs */
+     * holds; a spent impulse's turns ask less than bringing the index up to date costs */
     if (st->pend != CDB_PEND_NONE || g->phase == CDB_PH_MISSILE || (free_stage && !memo.pays) ||
         memo.spent)
         b = NULL;
-    else if (moving) /* steps ask about the hexes they enter (and the counters next to them): a
-                        one-hex step within 1 hex, a two-hex step (one piece, 2 MP left) within 2 */
-        cdb_board_build_near(g, b, st->mv.at, st->mv.n,
-                             st->mv.n == 1 && st->mv.mp + 2 <= ma ? 3 : 2);
-    else if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_GROUP && st->group_n > 0) {
-        /* additions stand next to a member and ask about their own neighbours (radius 3); one
-         * hex more answers more of their command paths from the view than a scan would */
-        grg_hex at[CDB_MAX_PIECES];
-        for (int i = 0; i < st->group_n; i++)
-            at[i] = g->units[st->group[i]].hex;
-        cdb_board_build_near(g, b, at, st->group_n, 4);
-    } else if (free_stage)
-        cdb_board_build_against(g, b, g->active); /* only may_activate asks of a ZOC */
-    else if (st->stage == CDB_STAGE_PIVOT)        /* the ZOC the active side exerts on the other */
-        cdb_board_build_against(g, b, 1 - g->active);
     else
-        cdb_board_build_stacks(g, b); /* the melee's other questions ask of no ZOC */
+        cdb_board_init(g, b);
     if (b) {
-        memset(cmd.dist, 0xff, sizeof cmd.dist);
+        int kept = cdb_b_indexed(b); /* the index's distances, else the call's own */
+        cmd.dist = kept ? b->x.dist : cmd.own_dist;
+        cmd.far = kept ? b->x.far : cmd.own_far;
+        cmd.known = kept ? b->x.ix->known : cmd.own_known;
+        memset(cmd.own_known, 0, sizeof cmd.own_known);
         memset(cmd.engaged, 0xff, sizeof cmd.engaged);
         memset(cmd.single_known, 0, sizeof cmd.single_known);
         memset(cmd.member, 0xff, sizeof cmd.member);

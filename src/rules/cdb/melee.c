@@ -98,9 +98,8 @@ int cdb_check_pivot(const grg_game *g, const grg_action *a, grg_verdict *why)
 void cdb_apply_pivot(grg_game *g, const grg_action *a, grg_events *ev)
 {
     cdb_turn_unit(g, a->unit, a->arg, "CDB-6.3.c", "it faces the attacker designated for it", ev);
-    cdb_board view; /* the stacks and facings after the turn, for both questions (the
-                       designations ask of the active side's ZOC only) */
-    cdb_board_build_against(g, &view, 1 - g->active);
+    cdb_board view; /* the stacks and facings after the turn, for both questions */
+    cdb_board_init(g, &view);
     if (!cdb_designations_due(g, &view)) {
         cdb_st(g)->stage = CDB_STAGE_FREE;
         cdb_melee_pivots(g, ev, &view);

@@ -329,12 +329,13 @@ static void memo_distance(const grg_game *g, const int *units, int n, int gen, g
         }
     for (int i = 0; i < n; i++) {
         int u = units[i];
-        if (m->dist[u] < 0) {
+        if (!(m->known[u / 32] >> (u % 32) & 1)) {
             grg_command one;
             int c = 0;
             one.n_terms = -1;
             m->dist[u] = (int16_t)command_distance(g, &u, 1, gen, &one, &c, b);
             m->far[u] = (int16_t)c;
+            m->known[u / 32] |= 1u << (u % 32);
         }
         if (best < 0 || m->dist[u] < best)
             best = m->dist[u], near = u;

@@ -164,9 +164,8 @@ static void start_melee(grg_game *g, grg_events *ev)
     for (int u = 0; u < g->n_units; u++)
         g->units[u].flags &= ~(uint32_t)(CDB_UF_FOUGHT | CDB_UF_ATTACKED | CDB_UF_SUPPORTED);
     phase_event(g, "B.3", "melee", ev);
-    cdb_board view; /* the stacks, for both questions: pivots turn counters but move none; the
-                       designations ask of the active side's ZOC only */
-    cdb_board_build_against(g, &view, other_side(g));
+    cdb_board view; /* for both questions: pivots turn counters but move none */
+    cdb_board_init(g, &view);
     if (cdb_designations_due(g, &view)) { /* CDB-6.3.c: the active player designates first */
         st->stage = CDB_STAGE_PIVOT;
         return;
@@ -204,9 +203,9 @@ static int check_end_phase(const grg_game *g, grg_verdict *why, const cdb_board 
         return grg_refuse(why, "CDB-9.1.b", "Finish the current impulse, group or combat first");
     if (g->phase != CDB_PH_MELEE)
         return 0;
-    cdb_board view; /* every attacker's frontal stacks: read once when legal has no view */
+    cdb_board view; /* every attacker's frontal stacks, from the index when legal has no view */
     if (!b)
-        cdb_board_build_stacks(g, &view);
+        cdb_board_init(g, &view);
     return cdb_melee_owed(g, why, b ? b : &view);
 }
 
@@ -369,6 +368,7 @@ const grg_ruleset grg_ruleset_cdb = {
     .preview = cdb_preview,
     .game_info = game_info,
     .unit_info = unit_info,
+    .cache_size = cdb_cache_size,
 };
 
 static void game_info(const grg_game *g, grg_info *out)

@@ -1,0 +1,210 @@
+/* The board index (speed only, docs/decisions/0008): which counters stand in each hex and how many
+ * counters of each side exert a zone of control into it, kept in the game's cache (outside the
+ * state and its hash) and brought up to date before each use by comparing every unit with the copy
+ * of it the index was last updated from. Only the counters that changed are taken out and put back,
+ * so an impulse's step costs a pass over the units and not a rebuild; and since the comparison
+ * reads the units themselves, the index follows every change however it was made (apply, a test
+ * moving counters by hand, a copy of another game). */
+#include "cdb.h"
+
+#include <string.h>
+
+_Static_assert(GRG_MAX_SIDES == 2, "the index counts two sides' ZOC in the nibbles of a byte");
+_Static_assert(offsetof(grg_unit, hex) == 0 && offsetof(grg_unit, corps) + 2 == 16 &&
+                   offsetof(grg_unit, type) == 16 && offsetof(grg_unit, stack) == 18,
+               "cdb_seen copies a unit's first 20 bytes: hex, facing, status, side, corps, type, "
+               "stack");
+
+static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
+
+static size_t hexes_of(const grg_scenario *sc)
+{
+    return (size_t)sc->map.width * (size_t)sc->map.height;
+}
+
+size_t cdb_cache_size(const grg_scenario *sc)
+{
+    return sizeof(cdb_index) + align8((size_t)sc->n_units * sizeof(cdb_seen)) +
+           align8((size_t)sc->n_units * 2 * sizeof(int16_t)) +
+           align8(hexes_of(sc) * (sizeof(int16_t) + 1));
+}
+
+/* Where the index's arrays lie in the cache (no pointer is kept there: a copy of the game must
+ * stay valid). */
+static cdb_index_view cdb_index_layout(const grg_game *g)
+{
+    cdb_index *ix = grg_rs_cache(g);
+    cdb_index_view v;
+    v.ix = ix;
+    v.seen = (cdb_seen *)(ix + 1);
+    v.dist = (int16_t *)((char *)v.seen + align8((size_t)g->n_units * sizeof(cdb_seen)));
+    v.far = v.dist + g->n_units;
+    v.head = (int16_t *)((char *)v.dist + align8((size_t)g->n_units * 2 * sizeof(int16_t)));
+    v.zoc = (uint8_t *)(v.head + hexes_of(g->sc));
+    return v;
+}
+
+/* The unit's fields the index depends on, as the index keeps them. */
+static void copy_unit(cdb_seen *s, const grg_unit *x)
+{
+    memcpy(s->w, x, sizeof s->w);
+    memcpy(&s->ts, &x->type, sizeof s->ts);
+    s->next = -1; /* in no hex until placed */
+}
+
+/* Nonzero when unit u differs from its kept copy. */
+static uint64_t changed(const cdb_seen *seen, const grg_unit *x, int u)
+{
+    uint64_t w[2];
+    uint32_t ts;
+    memcpy(w, &x[u], sizeof w);
+    memcpy(&ts, &x[u].type, sizeof ts);
+    return (w[0] ^ seen[u].w[0]) | (w[1] ^ seen[u].w[1]) | (ts ^ seen[u].ts);
+}
+
+/* The first unit from u on that differs from its kept copy, or n. Every use of the index reads
+ * every unit, so four at a time with one branch. */
+static int next_change(const cdb_seen *seen, const grg_unit *x, int u, int n)
+{
+    for (; u + 4 <= n; u += 4)
+        if (changed(seen, x, u) | changed(seen, x, u + 1) | changed(seen, x, u + 2) |
+            changed(seen, x, u + 3))
+            break;
+    for (; u < n; u++)
+        if (changed(seen, x, u))
+            return u;
+    return n;
+}
+
+/* The fields of a kept copy, read back. */
+typedef struct seen_unit {
+    grg_hex hex;
+    int facing, status, side, corps, type, stack;
+} seen_unit;
+
+static seen_unit unpack(const cdb_seen *s)
+{
+    grg_unit x;
+    memcpy(&x, s->w, sizeof s->w);
+    memcpy(&x.type, &s->ts, sizeof s->ts);
+    seen_unit v = {x.hex, x.facing, x.status, x.side, x.corps, x.type, x.stack};
+    return v;
+}
+
+/* Adds delta to the ZOC count of side s in the hexes u's frontal hexsides face (CDB-7.1.a: a
+ * stack's top, not baggage, with a facing). Returns -1 when a count would leave 0..15. */
+static int zoc_add(const grg_game *g, const cdb_index_view *ix, const seen_unit *v, int delta)
+{
+    if (v->status != GRG_UNIT_ON_MAP || v->stack != 0 || v->facing < 0 ||
+        cdb_data_of(g)->type[v->type].baggage)
+        return 0;
+    for (int k = 0; k < 2; k++) {
+        int i = cdb_map_index(&g->sc->map, cdb_nb(v->hex, v->facing + k));
+        if (i < 0)
+            continue; /* the ZOC questions about hexes off the map read the stacks around them */
+        int shift = 4 * (v->side & 1), c = (ix->zoc[i] >> shift & 15) + delta;
+        if (c < 0 || c > 15)
+            return -1;
+        ix->zoc[i] = (uint8_t)((ix->zoc[i] & ~(15 << shift)) | c << shift);
+    }
+    return 0;
+}
+
+/* Takes u out of (add 0) or puts it into (add 1) the hex and ZOC counts of its kept copy. Returns
+ * -1 on what the index does not hold (a counter on the map off it, a facing out of range, a count
+ * overflow): the questions then scan. */
+static int place(const grg_game *g, const cdb_index_view *ix, int u, int add)
+{
+    cdb_seen *seen = ix->seen;
+    seen_unit v = unpack(&seen[u]);
+    if (v.side < 0 || v.side > 1 || v.facing > 5 || v.type < 0 || v.type >= GRG_MAX_TYPES)
+        return v.status == GRG_UNIT_ON_MAP ? -1 : 0;
+    if (v.status != GRG_UNIT_ON_MAP)
+        return 0;
+    int i = cdb_map_index(&g->sc->map, v.hex);
+    if (i < 0)
+        return -1;
+    int16_t *link = &ix->head[i]; /* each hex's counters in unit order, as the scans meet them */
+    while (*link >= 0 && *link < u)
+        link = &seen[*link].next;
+    if (add) {
+        seen[u].next = *link;
+        *link = (int16_t)u;
+    } else if (*link == u) {
+        *link = seen[u].next;
+    }
+    return zoc_add(g, ix, &v, add ? 1 : -1);
+}
+
+/* CDB-4.2.b: the command distances (points.c) u's change of place may have changed, forgotten: its
+ * own; those of its corps when it is their general; and when it came, went or changed sides, those
+ * of every unit of another side than its old or new one (it may block or free their paths). A turn
+ * or a change of stack changes none. Keeps the units of each side up to date for that. */
+static void forget_distances(const grg_game *g, const cdb_index_view *ix, int u,
+                             const seen_unit *was)
+{
+    const grg_unit *now = &g->units[u];
+    if (grg_hex_eq(was->hex, now->hex) && was->status == now->status && was->side == now->side &&
+        was->corps == now->corps)
+        return;
+    cdb_index *x = ix->ix;
+    uint32_t bit = 1u << (u % 32);
+    x->known[u / 32] &= ~bit;
+    x->side_units[was->side & 1][u / 32] &= ~bit;
+    x->side_units[now->side & 1][u / 32] |= bit;
+    int sides = 0;
+    if (was->status == GRG_UNIT_ON_MAP)
+        sides |= 3 & ~(1 << (was->side & 1));
+    if (now->status == GRG_UNIT_ON_MAP)
+        sides |= 3 & ~(1 << (now->side & 1));
+    for (int s = 0; s < GRG_MAX_SIDES; s++)
+        for (int w = 0; (sides >> s & 1) && w < GRG_MAX_UNITS / 32; w++)
+            x->known[w] &= ~x->side_units[s][w];
+    for (int c = 0; c < g->sc->n_corps; c++)
+        for (int v = 0; g->sc->corps[c].general == u && v < g->n_units; v++)
+            if (g->units[v].corps == c)
+                x->known[v / 32] &= ~(1u << (v % 32));
+}
+
+/* Every unit taken in afresh. */
+static int rebuild(const grg_game *g, const cdb_index_view *ix)
+{
+    size_t hexes = hexes_of(g->sc);
+    memset(ix->ix->known, 0, sizeof ix->ix->known);
+    memset(ix->ix->side_units, 0, sizeof ix->ix->side_units);
+    memset(ix->head, 0xff, hexes * sizeof *ix->head);
+    memset(ix->zoc, 0, hexes);
+    int ok = 0;
+    for (int u = 0; u < g->n_units; u++) {
+        copy_unit(&ix->seen[u], &g->units[u]);
+        ix->ix->side_units[g->units[u].side & 1][u / 32] |= 1u << (u % 32);
+        ok |= place(g, ix, u, 1);
+    }
+    return ok;
+}
+
+/* Brings g's index up to date; returns 0, or -1 when it cannot hold this position (the questions
+ * then scan). It lives in g's cache: refreshing it changes no state and no answer, so it is done
+ * through a const game (game.h: one thread at a time). */
+int cdb_index_sync(const grg_game *g, cdb_index_view *out)
+{
+    cdb_index_view v = cdb_index_layout(g);
+    *out = v;
+    if (!v.ix->built) {
+        v.ix->built = rebuild(g, &v) == 0;
+        return v.ix->built ? 0 : -1;
+    }
+    const grg_unit *x = g->units;
+    for (int u = next_change(v.seen, x, 0, g->n_units); u < g->n_units;
+         u = next_change(v.seen, x, u + 1, g->n_units)) {
+        seen_unit was = unpack(&v.seen[u]);
+        int bad = place(g, &v, u, 0);
+        forget_distances(g, &v, u, &was);
+        copy_unit(&v.seen[u], &x[u]);
+        if (bad < 0 || place(g, &v, u, 1) < 0) {
+            v.ix->built = 0; /* rebuilt next time; until then the questions scan */
+            return -1;
+        }
+    }
+    return 0;
+}
