@@ -277,6 +277,25 @@ static inline int cdb_map_index(const grg_map *m, grg_hex h)
         return -1;
     return h.r * m->width + col;
 }
+/* The map indices of h's six neighbours in direction order (-1 off the map): away from the map's
+ * edges, h's own index plus its row's offsets (odd-r rows sit half a hex right), else one by one.
+ * For the board index's questions about the hexes around one. */
+static inline void cdb_nb_cells(const grg_map *m, grg_hex h, int out[6])
+{
+    int i = cdb_map_index(m, h), w = m->width, col = i - h.r * w;
+    if (i >= 0 && h.r > 0 && h.r < m->height - 1 && col > 0 && col < w - 1) {
+        int odd = h.r & 1;
+        out[0] = i + 1;
+        out[1] = i - w + odd;
+        out[2] = i - w - 1 + odd;
+        out[3] = i - 1;
+        out[4] = i + w - 1 + odd;
+        out[5] = i + w + odd;
+        return;
+    }
+    for (int d = 0; d < 6; d++)
+        out[d] = cdb_map_index(m, cdb_nb(h, d));
+}
 /* Terrain of a hex (an impassable class off the map), inline: every move and command path asks. */
 extern const cdb_terrain cdb_off_map;
 static inline const cdb_terrain *cdb_terrain_at(const grg_game *g, grg_hex h)
@@ -459,7 +478,20 @@ static inline int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, 
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h);
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
 int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6]);
-int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u);
+/* How many counters of the sides other than `side` exert a ZOC into the hex of map index i. */
+static inline int cdb_b_enemy_zoc(const cdb_board *b, int i, int side)
+{
+    int z = b->x.zoc[i];
+    return side == 0 ? z >> 4 : side == 1 ? z & 15 : z;
+}
+/* Inline: every activation and group start asks it of its unit. */
+static inline int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
+{
+    if (!cdb_b_indexed(b))
+        return cdb_in_enemy_zoc(g, u);
+    int i = cdb_map_index(&g->sc->map, g->units[u].hex);
+    return cdb_on_map(g, u) && i >= 0 && cdb_b_enemy_zoc(b, i, g->units[u].side);
+}
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h);
 /* cdb_enemy_within, from the enemies' hexes read once per legal call (its memo). */
 int cdb_b_enemy_within(const grg_game *g, const cdb_board *b, int side, grg_hex h, int r);

@@ -23,20 +23,13 @@ int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
     return best;
 }
 
-/* How many counters of the sides other than `side` exert a ZOC into the hex of map index i. */
-static int enemy_zoc(const cdb_board *b, int i, int side)
-{
-    int z = b->x.zoc[i];
-    return side == 0 ? z >> 4 : side == 1 ? z & 15 : z;
-}
-
 /* The exerting counters stand in the six hexes around h: their tops, listed in unit order. */
 int cdb_b_zoc_on(const grg_game *g, const cdb_board *b, int side, grg_hex h, int out[6])
 {
     if (!cdb_b_indexed(b))
         return cdb_zoc_on(g, side, h, out);
     int i = cdb_map_index(&g->sc->map, h); /* off the map: no count, the stacks around it tell */
-    if (i >= 0 && !enemy_zoc(b, i, side))
+    if (i >= 0 && !cdb_b_enemy_zoc(b, i, side))
         return 0;
     return cdb_b_zoc_turned(g, b, side, h, out);
 }
@@ -48,9 +41,10 @@ int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h,
 {
     if (!cdb_b_indexed(b))
         return cdb_zoc_on(g, side, h, out);
-    int n = 0, all[GRG_MAX_UNITS]; /* the first 6 in unit order are kept, as a scan */
+    int n = 0, all[GRG_MAX_UNITS], cell[6]; /* the first 6 in unit order are kept, as a scan */
+    cdb_nb_cells(&g->sc->map, h, cell);
     for (int d = 0; d < 6; d++)
-        for (int e = cdb_b_first(g, b, cdb_nb(h, d)); e >= 0; e = b->x.seen[e].next) {
+        for (int e = cell[d] < 0 ? -1 : b->x.head[cell[d]]; e >= 0; e = b->x.seen[e].next) {
             const grg_unit *y = &g->units[e];
             if (y->side == side || y->stack != 0 || !cdb_has_facing(g, e) ||
                 !cdb_front_delta(y->facing, h.q - y->hex.q, h.r - y->hex.r))
@@ -67,21 +61,16 @@ int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h,
     return n;
 }
 
-int cdb_b_in_enemy_zoc(const grg_game *g, const cdb_board *b, int u)
-{
-    if (!cdb_b_indexed(b))
-        return cdb_in_enemy_zoc(g, u);
-    int i = cdb_map_index(&g->sc->map, g->units[u].hex);
-    return cdb_on_map(g, u) && i >= 0 && enemy_zoc(b, i, g->units[u].side);
-}
-
 int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {
     if (!cdb_b_indexed(b))
         return cdb_adjacent_enemy(g, side, h);
+    int cell[6];
+    cdb_nb_cells(&g->sc->map, h, cell);
     for (int d = 0; d < 6; d++)
-        if (cdb_b_enemy_at(g, b, side, cdb_nb(h, d)))
-            return 1;
+        for (int u = cell[d] < 0 ? -1 : b->x.head[cell[d]]; u >= 0; u = b->x.seen[u].next)
+            if (g->units[u].side != side)
+                return 1;
     return 0;
 }
 
