@@ -86,9 +86,8 @@ static void compare_view(grg_game *g)
     free(b);
 }
 
-/* The index kept up to date over many positions equals one built afresh on a copy whose cache is
- * zeroed; then counters moved by hand (two units swap places and facings) are followed too. */
-static void compare_index(grg_game *g, uint64_t *rng)
+/* The index kept up to date equals one built afresh on a copy whose cache is zeroed. */
+static void compare_fresh(grg_game *g)
 {
     size_t state = offsetof(grg_game, rs_state) + grg_rs_state_bytes(g->rs);
     grg_game *fresh = grg_game_clone(g);
@@ -102,6 +101,13 @@ static void compare_index(grg_game *g, uint64_t *rng)
     assert_memory_equal(kept.head, built.head, hexes * sizeof *kept.head);
     assert_memory_equal(kept.zoc, built.zoc, hexes);
     grg_game_free(fresh);
+}
+
+/* The index kept up to date over many positions equals one built afresh; then counters moved by
+ * hand (two units swap places and facings) are followed too. */
+static void compare_index(grg_game *g, uint64_t *rng)
+{
+    compare_fresh(g);
     grg_game *moved = grg_game_clone(g);
     int a = (int)(next_rand(rng) % (uint64_t)g->n_units);
     int c = (int)(next_rand(rng) % (uint64_t)g->n_units);
@@ -239,11 +245,55 @@ static void test_contact(void **state)
     play("data/scenarios/cdb/skirmish.json", 3, 17);
 }
 
+/* Field f of unit x: its hex's q and r, then its int16 fields the index keeps. */
+static void set_field(grg_unit *x, int f, int32_t value)
+{
+    int16_t *narrow[] = {&x->facing, &x->status, &x->side, &x->corps, &x->type, &x->stack};
+    if (f < 2)
+        *(f ? &x->hex.r : &x->hex.q) = value;
+    else
+        *narrow[f - 2] = (int16_t)value;
+}
+
+/* The index keeps each unit's fields in narrower types (cdb_seen): it holds a unit whose values
+ * fit them, up to one short of their ends, and gives up (its questions scan) when a value does
+ * not fit, however far past the end, until it fits again. On a unit off the map, where any hex
+ * and field is taken in. */
+static void test_ranges(void **state)
+{
+    (void)state;
+    grg_loaded *l = load("data/scenarios/cdb/kadesh.json");
+    grg_err err;
+    grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1, NULL, &err);
+    assert_non_null(g);
+    grg_unit *x = &g->units[5];
+    x->status = GRG_UNIT_ELIMINATED;
+    const int32_t fits[2][2] = {{32766, -32767}, {126, -127}};
+    const int32_t past[2][6] = {{32767, -32768, 100000, -100000, INT32_MAX, INT32_MIN},
+                                {127, -128, 300, -300, INT16_MAX, INT16_MIN}};
+    grg_unit was = *x;
+    cdb_index_view v;
+    for (int f = 0; f < 8; f++) {
+        for (int k = 0; k < 2; k++)
+            for (int p = 0; p < 6; p++) {
+                set_field(x, f, fits[f >= 2][k]);
+                compare_fresh(g);
+                set_field(x, f, past[f >= 2][p]);
+                assert_int_equal(cdb_index_sync(g, &v), -1);
+            }
+        *x = was;
+        compare_fresh(g);
+    }
+    grg_game_free(g);
+    grg_loaded_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kadesh),
         cmocka_unit_test(test_contact),
+        cmocka_unit_test(test_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

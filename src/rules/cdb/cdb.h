@@ -369,14 +369,17 @@ int cdb_zoc_query(const grg_game *g, grg_zoc *out);
 /* The board index (index.c, docs/decisions/0008): the counters in each hex, in unit order, and per
  * hex how many counters of each side exert a ZOC into it, kept in the game's cache and brought up
  * to date from the units before each use. After the header, at offsets cdb_index_sync gives: a
- * copy of each unit's first 20 bytes as the index last took it in (with the link to the next
- * counter in its hex), each hex's first counter (-1 none) and its ZOC counts (side 0 in the low
- * nibble, side 1 in the high one). */
+ * copy of the fields of each unit the index depends on, as it last took them in, with the link to
+ * the next counter in its hex; the command distances; each hex's first counter and its ZOC counts
+ * (side 0 in the low nibble, side 1 in the high one). Counters are held in a byte, CDB_NO_UNIT
+ * none, so the index gives up on scenarios of more than CDB_NO_UNIT units; the copy holds each
+ * field in a narrower type, so it gives up on a unit whose values do not fit (index.c). */
+#define CDB_NO_UNIT 255
 typedef struct cdb_seen {
-    uint64_t w[2]; /* hex, facing, status, side, corps */
-    uint32_t ts;   /* type, stack */
-    int16_t next;  /* the next counter in the same hex, -1 none */
-    int16_t pad_;
+    int8_t facing, status, side, corps, type, stack;
+    uint8_t next; /* the next counter in the same hex, CDB_NO_UNIT none */
+    uint8_t pad_;
+    int16_t q, r; /* hex */
 } cdb_seen;
 typedef struct cdb_index {
     int32_t built; /* 0: not built yet (a new game's cache is zeroed) or given up */
@@ -390,7 +393,7 @@ typedef struct cdb_index_view {
     cdb_index *ix;
     cdb_seen *seen;
     int16_t *dist, *far;
-    int16_t *head;
+    uint8_t *head;
     uint8_t *zoc;
 } cdb_index_view;
 size_t cdb_cache_size(const grg_scenario *sc); /* the ruleset's cache_size */
@@ -444,11 +447,16 @@ typedef struct cdb_board {
 } cdb_board;
 void cdb_board_init(const grg_game *g, cdb_board *b);
 static inline int cdb_b_indexed(const cdb_board *b) { return b && b->x.head; }
-/* The first counter in h of the index (-1 none; none off the map, where no counter stands). */
+/* The first counter in the hex of map index i of the index (CDB_NO_UNIT none; none off the map,
+ * i < 0, where no counter stands), and the one after u in its hex. */
+static inline int cdb_b_first_in(const cdb_board *b, int i)
+{
+    return i < 0 ? CDB_NO_UNIT : b->x.head[i];
+}
+static inline int cdb_b_next(const cdb_board *b, int u) { return b->x.seen[u].next; }
 static inline int cdb_b_first(const grg_game *g, const cdb_board *b, grg_hex h)
 {
-    int i = cdb_map_index(&g->sc->map, h);
-    return i < 0 ? -1 : b->x.head[i];
+    return cdb_b_first_in(b, cdb_map_index(&g->sc->map, h));
 }
 /* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
  * enemy-held hexes of the command path (points.c); a scan is cdb_enemy_within at distance 0. */
@@ -456,7 +464,7 @@ static inline int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side
 {
     if (!cdb_b_indexed(b))
         return cdb_enemy_within(g, side, h, 0);
-    for (int u = cdb_b_first(g, b, h); u >= 0; u = b->x.seen[u].next)
+    for (int u = cdb_b_first(g, b, h); u != CDB_NO_UNIT; u = cdb_b_next(b, u))
         if (g->units[u].side != side)
             return 1;
     return 0;
@@ -467,7 +475,7 @@ static inline int cdb_b_stack(const grg_game *g, const cdb_board *b, grg_hex h, 
     if (!cdb_b_indexed(b))
         return cdb_stack(g, h, out);
     int n = 0;
-    for (int u = cdb_b_first(g, b, h); u >= 0 && n < 3; u = b->x.seen[u].next) {
+    for (int u = cdb_b_first(g, b, h); u != CDB_NO_UNIT && n < 3; u = cdb_b_next(b, u)) {
         int k = n++;
         for (; k > 0 && g->units[out[k - 1]].stack > g->units[u].stack; k--)
             out[k] = out[k - 1];

@@ -8,12 +8,19 @@
 #include "cdb.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 _Static_assert(GRG_MAX_SIDES == 2, "the index counts two sides' ZOC in the nibbles of a byte");
-_Static_assert(offsetof(grg_unit, hex) == 0 && offsetof(grg_unit, corps) + 2 == 16 &&
-                   offsetof(grg_unit, type) == 16 && offsetof(grg_unit, stack) == 18,
-               "cdb_seen copies a unit's first 20 bytes: hex, facing, status, side, corps, type, "
-               "stack");
+_Static_assert(offsetof(grg_unit, hex) == 0 && offsetof(grg_unit, facing) == 8 &&
+                   offsetof(grg_unit, corps) == 14 && offsetof(grg_unit, type) == 16 &&
+                   offsetof(grg_unit, stack) == 18 && sizeof(grg_unit) >= 24,
+               "same() reads a unit's hex as two int32 at 0, its facing, status, side, corps, "
+               "type and stack as int16 from 8");
+_Static_assert(sizeof(cdb_seen) == 12 && offsetof(cdb_seen, next) == 6 &&
+                   offsetof(cdb_seen, q) == 8,
+               "same() compares a unit with bytes 0..5 and 8..11 of its copy");
 
 static size_t align8(size_t n) { return (n + 7) & ~(size_t)7; }
 
@@ -22,11 +29,12 @@ static size_t hexes_of(const grg_scenario *sc)
     return (size_t)sc->map.width * (size_t)sc->map.height;
 }
 
+/* The copies come first: same() reads 16 bytes from each, 4 past the last one. */
 size_t cdb_cache_size(const grg_scenario *sc)
 {
     return sizeof(cdb_index) + align8((size_t)sc->n_units * sizeof(cdb_seen)) +
            align8((size_t)sc->n_units * 2 * sizeof(int16_t)) +
-           align8(hexes_of(sc) * (sizeof(int16_t) + 1));
+           align8(hexes_of(sc) * (sizeof(uint8_t) + 1));
 }
 
 /* Where the index's arrays lie in the cache (no pointer is kept there: a copy of the game must
@@ -39,39 +47,80 @@ static cdb_index_view cdb_index_layout(const grg_game *g)
     v.seen = (cdb_seen *)(ix + 1);
     v.dist = (int16_t *)((char *)v.seen + align8((size_t)g->n_units * sizeof(cdb_seen)));
     v.far = v.dist + g->n_units;
-    v.head = (int16_t *)((char *)v.dist + align8((size_t)g->n_units * 2 * sizeof(int16_t)));
-    v.zoc = (uint8_t *)(v.head + hexes_of(g->sc));
+    v.head = (uint8_t *)((char *)v.dist + align8((size_t)g->n_units * 2 * sizeof(int16_t)));
+    v.zoc = v.head + hexes_of(g->sc);
     return v;
 }
 
-/* The unit's fields the index depends on, as the index keeps them. */
-static void copy_unit(cdb_seen *s, const grg_unit *x)
+static int inside(int v, int lo, int hi) { return v >= lo && v <= hi; }
+
+/* The unit's fields the index depends on, as the index keeps them, in no hex yet. Returns -1 for
+ * a value the copy cannot hold: the index then gives up. The copy's ranges stop one short of its
+ * types' ends, so that the saturating comparison of same() cannot take a larger value for one it
+ * holds. */
+static int copy_unit(cdb_seen *s, const grg_unit *x)
 {
-    memcpy(s->w, x, sizeof s->w);
-    memcpy(&s->ts, &x->type, sizeof s->ts);
-    s->next = -1; /* in no hex until placed */
+    if (!inside(x->hex.q, -32767, 32766) || !inside(x->hex.r, -32767, 32766) ||
+        !inside(x->facing, -127, 126) || !inside(x->status, -127, 126) ||
+        !inside(x->side, -127, 126) || !inside(x->corps, -127, 126) ||
+        !inside(x->type, -127, 126) || !inside(x->stack, -127, 126))
+        return -1;
+    cdb_seen c = {.facing = (int8_t)x->facing,
+                  .status = (int8_t)x->status,
+                  .side = (int8_t)x->side,
+                  .corps = (int8_t)x->corps,
+                  .type = (int8_t)x->type,
+                  .stack = (int8_t)x->stack,
+                  .next = CDB_NO_UNIT,
+                  .q = (int16_t)x->hex.q,
+                  .r = (int16_t)x->hex.r};
+    *s = c;
+    return 0;
 }
 
-/* Nonzero when unit u differs from its kept copy. */
-static uint64_t changed(const cdb_seen *seen, const grg_unit *x, int u)
+#ifdef __SSE2__
+/* The bytes of its copy that unit x must equal. */
+#define SAME_MASK 0x0f3f
+/* 0xff in each byte of SAME_MASK where unit x equals its copy s: the unit's fields narrowed to the
+ * copy's types with saturation, so that a value out of the copy's range (copy_unit) becomes one no
+ * copy holds, and laid out as in the copy. */
+static __m128i same(const cdb_seen *s, const grg_unit *x)
 {
-    uint64_t w[2];
-    uint32_t ts;
-    memcpy(w, &x[u], sizeof w);
-    memcpy(&ts, &x[u].type, sizeof ts);
-    return (w[0] ^ seen[u].w[0]) | (w[1] ^ seen[u].w[1]) | (ts ^ seen[u].ts);
+    __m128i hex = _mm_loadu_si128((const __m128i *)(const void *)x);           /* q r as int32 */
+    __m128i rest = _mm_loadu_si128((const __m128i *)(const void *)&x->facing); /* then int16 */
+    __m128i none = _mm_setzero_si128(); /* for the high halves of the packs, which are left out */
+    __m128i key = _mm_unpacklo_epi64(_mm_packs_epi16(rest, none), _mm_packs_epi32(hex, none));
+    return _mm_cmpeq_epi8(key, _mm_loadu_si128((const __m128i *)(const void *)s));
 }
+
+static int changed(const cdb_seen *s, const grg_unit *x)
+{
+    return (_mm_movemask_epi8(same(s, x)) & SAME_MASK) != SAME_MASK;
+}
+#else
+static int changed(const cdb_seen *s, const grg_unit *x)
+{
+    return x->hex.q != s->q || x->hex.r != s->r || x->facing != s->facing ||
+           x->status != s->status || x->side != s->side || x->corps != s->corps ||
+           x->type != s->type || x->stack != s->stack;
+}
+#endif
 
 /* The first unit from u on that differs from its kept copy, or n. Every use of the index reads
  * every unit, so four at a time with one branch. */
 static int next_change(const cdb_seen *seen, const grg_unit *x, int u, int n)
 {
-    for (; u + 4 <= n; u += 4)
-        if (changed(seen, x, u) | changed(seen, x, u + 1) | changed(seen, x, u + 2) |
-            changed(seen, x, u + 3))
+#ifdef __SSE2__
+    for (; u + 4 <= n; u += 4) {
+        __m128i eq = _mm_and_si128(
+            _mm_and_si128(same(&seen[u], &x[u]), same(&seen[u + 1], &x[u + 1])),
+            _mm_and_si128(same(&seen[u + 2], &x[u + 2]), same(&seen[u + 3], &x[u + 3])));
+        if ((_mm_movemask_epi8(eq) & SAME_MASK) != SAME_MASK)
             break;
+    }
+#endif
     for (; u < n; u++)
-        if (changed(seen, x, u))
+        if (changed(&seen[u], &x[u]))
             return u;
     return n;
 }
@@ -84,10 +133,7 @@ typedef struct seen_unit {
 
 static seen_unit unpack(const cdb_seen *s)
 {
-    grg_unit x;
-    memcpy(&x, s->w, sizeof s->w);
-    memcpy(&x.type, &s->ts, sizeof s->ts);
-    seen_unit v = {x.hex, x.facing, x.status, x.side, x.corps, x.type, x.stack};
+    seen_unit v = {{s->q, s->r}, s->facing, s->status, s->side, s->corps, s->type, s->stack};
     return v;
 }
 
@@ -124,12 +170,12 @@ static int place(const grg_game *g, const cdb_index_view *ix, int u, int add)
     int i = cdb_map_index(&g->sc->map, v.hex);
     if (i < 0)
         return -1;
-    int16_t *link = &ix->head[i]; /* each hex's counters in unit order, as the scans meet them */
-    while (*link >= 0 && *link < u)
+    uint8_t *link = &ix->head[i]; /* each hex's counters in unit order, as the scans meet them */
+    while (*link != CDB_NO_UNIT && *link < u)
         link = &seen[*link].next;
     if (add) {
         seen[u].next = *link;
-        *link = (int16_t)u;
+        *link = (uint8_t)u;
     } else if (*link == u) {
         *link = seen[u].next;
     }
@@ -169,18 +215,19 @@ static void forget_distances(const grg_game *g, const cdb_index_view *ix, int u,
 /* Every unit taken in afresh. */
 static int rebuild(const grg_game *g, const cdb_index_view *ix)
 {
+    if (g->n_units > CDB_NO_UNIT)
+        return -1;
     size_t hexes = hexes_of(g->sc);
     memset(ix->ix->known, 0, sizeof ix->ix->known);
     memset(ix->ix->side_units, 0, sizeof ix->ix->side_units);
-    memset(ix->head, 0xff, hexes * sizeof *ix->head);
+    memset(ix->head, CDB_NO_UNIT, hexes);
     memset(ix->zoc, 0, hexes);
-    int ok = 0;
     for (int u = 0; u < g->n_units; u++) {
-        copy_unit(&ix->seen[u], &g->units[u]);
         ix->ix->side_units[g->units[u].side & 1][u / 32] |= 1u << (u % 32);
-        ok |= place(g, ix, u, 1);
+        if (copy_unit(&ix->seen[u], &g->units[u]) < 0 || place(g, ix, u, 1) < 0)
+            return -1;
     }
-    return ok;
+    return 0;
 }
 
 /* Brings g's index up to date; returns 0, or -1 when it cannot hold this position (the questions
@@ -200,8 +247,7 @@ int cdb_index_sync(const grg_game *g, cdb_index_view *out)
         seen_unit was = unpack(&v.seen[u]);
         int bad = place(g, &v, u, 0);
         forget_distances(g, &v, u, &was);
-        copy_unit(&v.seen[u], &x[u]);
-        if (bad < 0 || place(g, &v, u, 1) < 0) {
+        if (bad < 0 || copy_unit(&v.seen[u], &x[u]) < 0 || place(g, &v, u, 1) < 0) {
             v.ix->built = 0; /* rebuilt next time; until then the questions scan */
             return -1;
         }

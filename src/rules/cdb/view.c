@@ -17,7 +17,7 @@ int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
     if (!cdb_b_indexed(b))
         return cdb_top_at(g, h);
     int best = -1; /* the first counter with the least stack position, as the scan finds it */
-    for (int u = cdb_b_first(g, b, h); u >= 0; u = b->x.seen[u].next)
+    for (int u = cdb_b_first(g, b, h); u != CDB_NO_UNIT; u = cdb_b_next(b, u))
         if (best < 0 || g->units[u].stack < g->units[best].stack)
             best = u;
     return best;
@@ -44,7 +44,7 @@ int cdb_b_zoc_turned(const grg_game *g, const cdb_board *b, int side, grg_hex h,
     int n = 0, all[GRG_MAX_UNITS], cell[6]; /* the first 6 in unit order are kept, as a scan */
     cdb_nb_cells(&g->sc->map, h, cell);
     for (int d = 0; d < 6; d++)
-        for (int e = cell[d] < 0 ? -1 : b->x.head[cell[d]]; e >= 0; e = b->x.seen[e].next) {
+        for (int e = cdb_b_first_in(b, cell[d]); e != CDB_NO_UNIT; e = cdb_b_next(b, e)) {
             const grg_unit *y = &g->units[e];
             if (y->side == side || y->stack != 0 || !cdb_has_facing(g, e) ||
                 !cdb_front_delta(y->facing, h.q - y->hex.q, h.r - y->hex.r))
@@ -68,7 +68,7 @@ int cdb_b_adjacent_enemy(const grg_game *g, const cdb_board *b, int side, grg_he
     int cell[6];
     cdb_nb_cells(&g->sc->map, h, cell);
     for (int d = 0; d < 6; d++)
-        for (int u = cell[d] < 0 ? -1 : b->x.head[cell[d]]; u >= 0; u = b->x.seen[u].next)
+        for (int u = cdb_b_first_in(b, cell[d]); u != CDB_NO_UNIT; u = cdb_b_next(b, u))
             if (g->units[u].side != side)
                 return 1;
     return 0;
