@@ -152,7 +152,8 @@ static int trapped(const ai_lookahead *la, const grg_game *g, int u, grg_hex fro
 
 /* The expected exchange of the fight the preview of acts describes: the defender's (target's)
  * expected loss times vd less the attacker's (shooter's) times va; trap[0] and trap[1] say
- * whether the attacker and the defender could retreat (trapped). *ok is 0 without a preview. */
+ * whether the attacker and the defender have nowhere to retreat (trapped). *ok is 0 without a
+ * preview. */
 static double exchange(const grg_game *g, const grg_action *acts, int n, const int trap[2],
                        double va, double vd, int *ok)
 {
