@@ -94,7 +94,7 @@ int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
 
 /* Starts an impulse of these leaders, paying c's cost: shared by single and group activations. */
 void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const grg_command *c,
-                       grg_events *ev)
+                       grg_events *ev, const cdb_board *b)
 {
     cdb_state *st = cdb_st(g);
     int strategic = g->units[leaders[0]].v[CDB_V_IMPULSES] > 0;
@@ -102,7 +102,7 @@ void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const
     cdb_pay(g, g->units[leaders[0]].corps, c->cost, cinc);
     if (cinc)
         st->cinc_used = 1;
-    cdb_move_init(g, &st->mv, leaders, n, detach);
+    cdb_move_init(g, &st->mv, leaders, n, detach, b); /* paying moved no counter */
     st->mv.cost = (int16_t)c->cost;
     for (int i = 0; i < n; i++)
         if (cdb_is_irregular(g, leaders[i]))
@@ -126,14 +126,19 @@ void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const
     }
 }
 
-/* check_activate's verdict, with the cost it pays computed once. */
+/* check_activate's verdict, with the cost it pays computed once. The judgement and the impulse's
+ * start ask about stacks, zones of control and enemies on the command path: a view of the board
+ * index answers them for about the cost of one scan of the units. */
 int cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why)
 {
     int u = a->unit;
     grg_command c;
-    if (may_start(g, a, why, NULL) < 0 || cdb_command_judge(g, &u, 1, ev != NULL, &c, why) < 0)
+    cdb_board view;
+    cdb_board_init(g, &view);
+    if (may_start(g, a, why, &view) < 0 ||
+        cdb_command_judge(g, &u, 1, ev != NULL, &c, why, &view) < 0)
         return -1;
-    cdb_start_impulse(g, &u, 1, detach_of(g, a), &c, ev);
+    cdb_start_impulse(g, &u, 1, detach_of(g, a), &c, ev, &view);
     return 0;
 }
 

@@ -143,7 +143,7 @@ static void advance_unit(grg_game *g, int u, grg_events *ev)
         return;
     grg_hex th = g->units[target].hex;
     cdb_move mv;
-    cdb_move_init(g, &mv, &u, 1, CDB_DETACH_NONE);
+    cdb_move_init(g, &mv, &u, 1, CDB_DETACH_NONE, NULL);
     mv.flags |= CDB_MF_SPONT;
     int want = cdb_face_towards(mv.at[0], mv.facing, th);
     while (mv.facing != want) {

@@ -520,9 +520,9 @@ int cdb_command_points(const grg_game *g, const int *units, int n, int extra);
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b);
 /* cdb_command_check's verdict with the whole cost in *c (the terms too when `labels`), for the
- * activation that pays it. */
+ * activation that pays it; b: a view of g, or NULL (view.c). */
 int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
-                      grg_verdict *why);
+                      grg_verdict *why, const cdb_board *b);
 /* bit c: corps c could pay some activation; in *sure, bit c: it pays any activation */
 uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure);
 int cdb_pay(grg_game *g, int corps, int cost, int cinc_unit_or_group);
@@ -549,7 +549,9 @@ void cdb_field_build(const grg_game *g, cdb_field *f, grg_hex from, int limit, c
 int cdb_field_get(const cdb_field *f, grg_hex h);
 
 /* Movement (move.c). */
-int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach);
+/* b: a view of g, or NULL (view.c). */
+int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach,
+                  const cdb_board *b);
 /* b: legal's board view, or NULL (view.c). next holds the impulse after it only on a yes; NULL
  * asks for the verdict alone (legal: no copy of the impulse). */
 int cdb_move_step(const grg_game *g, const cdb_move *mv, int dir, int dist, cdb_move *next,
@@ -589,9 +591,10 @@ int cdb_check_activate(const grg_game *g, const grg_action *a, grg_verdict *why,
                        const cdb_board *b);
 /* Judges (check's verdict) and applies an activation. */
 int cdb_apply_activate(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *why);
-/* c: the activation's cost (cdb_command_judge; with its terms when ev). */
+/* c: the activation's cost (cdb_command_judge; with its terms when ev); b: a view of g made
+ * before the impulse starts, or NULL (view.c). */
 void cdb_start_impulse(grg_game *g, const int *leaders, int n, int detach, const grg_command *c,
-                       grg_events *ev);
+                       grg_events *ev, const cdb_board *b);
 int cdb_check_hold(const grg_game *g, const grg_action *a, grg_verdict *why);
 /* u's stack needs a PA to stay put: impetuous and not under control (CDB-9.5.a), or of a
  * demoralised corps and not held (CDB-P13). */

@@ -88,23 +88,24 @@ static void note_partner(const grg_game *g, int u, int i, const cdb_board *b)
 }
 
 /* Some unit could join a group started by u, so a group_begin never leads nowhere; otherwise why
- * the first adjacent friend could not. Without `why` (legal, with its view) any order of the
- * candidates gives the verdict, so the view's stacks around u are taken as they come: counters on
- * the map next to u, friends when of the active side. */
+ * the first adjacent friend could not. Without `why` (legal, with its index) any order of the
+ * candidates gives the verdict, so the index's counters in the six hexes around u are taken as
+ * they come, each hex's in unit order: counters on the map next to u, friends when of the active
+ * side (joins takes stack tops only). */
 static int has_partner(const grg_game *g, int u, grg_verdict *why, const cdb_board *b)
 {
     const grg_unit *x = &g->units[u];
-    if (b && !why) {
+    if (cdb_b_indexed(b) && !why) {
         if (b->memo && b->memo->partner[u])
             return 0;
-        for (int d = 0; d < 6; d++) {
-            int cs[3], k = cdb_b_stack(g, b, cdb_nb(x->hex, d), cs);
-            for (int j = 0; j < k; j++)
-                if (g->units[cs[j]].side == g->active && joins(g, u, cs[j], b)) {
-                    note_partner(g, u, cs[j], b);
+        int cell[6];
+        cdb_nb_cells(&g->sc->map, x->hex, cell);
+        for (int d = 0; d < 6; d++)
+            for (int i = cdb_b_first_in(b, cell[d]); i != CDB_NO_UNIT; i = cdb_b_next(b, i))
+                if (g->units[i].side == g->active && joins(g, u, i, b)) {
+                    note_partner(g, u, i, b);
                     return 0;
                 }
-        }
         return -1;
     }
     int first = -1;
@@ -197,9 +198,11 @@ void cdb_apply_group(grg_game *g, const grg_action *a, grg_events *ev)
             units[i] = st->group[i];
         int n = st->group_n;
         grg_command c; /* every addition left a group whose corps pays (may_add) */
-        cdb_command_judge(g, units, n, ev != NULL, &c, NULL);
+        cdb_board view;
+        cdb_board_init(g, &view);
+        cdb_command_judge(g, units, n, ev != NULL, &c, NULL, &view);
         st->group_n = 0;
-        cdb_start_impulse(g, units, n, CDB_DETACH_NONE, &c, ev);
+        cdb_start_impulse(g, units, n, CDB_DETACH_NONE, &c, ev, &view);
         break;
     }
     }

@@ -18,7 +18,8 @@ int cdb_move_member(const cdb_move *mv, int u)
     return -1;
 }
 
-int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach)
+int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, int detach,
+                  const cdb_board *b)
 {
     memset(mv, 0, sizeof *mv);
     memset(mv->pc, 0xff, sizeof mv->pc);
@@ -27,10 +28,10 @@ int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, in
     mv->facing = g->units[leaders[0]].facing;
     mv->corps = g->units[leaders[0]].corps;
     for (int i = 0; i < n; i++) {
-        int u = leaders[i], cs[3], k = 1;
+        int u = leaders[i], cs[3] = {u}, k = 1; /* u itself is in its hex's stack */
         grg_hex h = g->units[u].hex;
         if (detach == CDB_DETACH_NONE)
-            k = cdb_stack(g, h, cs);
+            k = cdb_b_stack(g, b, h, cs);
         else
             cs[0] = u;
         for (int j = 0; j < k; j++) {
@@ -41,7 +42,7 @@ int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, in
         mv->at[i] = mv->start[i] = h;
         if (cdb_terrain_cls(g, h) == CDB_DIFFICULT)
             mv->pflags[i] |= CDB_PF_DIFFICULT; /* CDB-9.6: in difficult at any time */
-        if (cdb_in_enemy_zoc(g, cs[0]))
+        if (cdb_b_in_enemy_zoc(g, b, cs[0]))
             mv->flags |= CDB_MF_START_ZOC;
     }
     if (g->units[leaders[0]].v[CDB_V_IMPULSES] > 0)
@@ -131,7 +132,7 @@ static int is_column(const cdb_move *mv, const grg_hex *at, int facing)
 int cdb_group_is_column(const grg_game *g, const int *units, int n)
 {
     cdb_move mv;
-    cdb_move_init(g, &mv, units, n, CDB_DETACH_NONE);
+    cdb_move_init(g, &mv, units, n, CDB_DETACH_NONE, NULL);
     return is_column(&mv, mv.at, mv.facing);
 }
 

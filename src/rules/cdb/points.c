@@ -504,9 +504,9 @@ static int judge_cost(const grg_game *g, const int *units, int n, int labels, gr
 }
 
 int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
-                      grg_verdict *why)
+                      grg_verdict *why, const cdb_board *b)
 {
-    return judge_cost(g, units, n, labels, c, why, NULL);
+    return judge_cost(g, units, n, labels, c, why, b);
 }
 
 /* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the

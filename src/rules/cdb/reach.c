@@ -113,7 +113,7 @@ int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_ve
             return -1;
         s->ap = cdb_command_points(g, units, n, g->units[units[0]].v[CDB_V_IMPULSES] > 0);
         int detach = cdb_is_top(g, units[0]) ? CDB_DETACH_NONE : CDB_DETACH_REAR;
-        cdb_move_init(g, &start, units, n, detach);
+        cdb_move_init(g, &start, units, n, detach, NULL);
     }
     explore(s, &start);
     return 0;

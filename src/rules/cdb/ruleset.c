@@ -294,7 +294,14 @@ static int apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *
     if (!pend &&
         (a->type == GRG_A_STEP || a->type == GRG_A_TURN || a->type == GRG_A_END_ACTIVATION))
         return cdb_apply_moving(g, a, ev, why);
-    if (check(g, a, why) < 0)
+    /* a group's start and additions judge the units next to it, their stacks and their command:
+     * a view of the board index answers for about the cost of one scan of the units */
+    cdb_board view, *b = NULL;
+    if (!pend && (a->type == GRG_A_GROUP_BEGIN || a->type == GRG_A_GROUP_ADD)) {
+        cdb_board_init(g, &view);
+        b = &view;
+    }
+    if (cdb_check_with(g, a, why, b) < 0)
         return -1;
     if (pend) {
         cdb_apply_decision(g, a, ev);
