@@ -468,6 +468,15 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
     if (mv->flags & CDB_MF_STOPPED)
         return grg_refuse(why, (mv->flags & CDB_MF_JOINED) ? "CDB-8.1.d" : "CDB-7.1.b",
                           "%s has stopped for this impulse and may not turn", cdb_name(g, u));
+    const cdb_data *d = cdb_data_of(g);
+    int skirm = all_skirmishers(g, mv), cost = d->mp_vertex;
+    /* CDB-6.2.c: a lone skirmisher turns up to 180 degrees (3 vertices) one way for 1 MP */
+    if (mv->n == 1 && skirm && mv->run != 0 && (mv->run > 0) == (way > 0) &&
+        (mv->run > 0 ? mv->run : -mv->run) < d->skirmisher_turn)
+        cost = 0;
+    int ma = cdb_move_ma(g, mv);
+    if (!why && mv->mp + cost > ma)
+        return -1; /* legal's question (the verdict alone): the refusal below, before the scans */
     for (int i = 0; i < mv->n; i++) {
         int z[6];
         if (cdb_b_zoc_on(g, b, g->units[u].side, mv->at[i], z) > 0)
@@ -477,16 +486,9 @@ int cdb_move_turn(const grg_game *g, const cdb_move *mv, int way, cdb_move *next
     }
     if (mv->mode == CDB_MODE_REAR)
         return grg_refuse(why, "CDB-9.2", "A unit moving to the rear keeps its facing");
-    int skirm = all_skirmishers(g, mv);
     if (mv->n > 1 && !skirm && mv->turns >= 1)
         return grg_refuse(why, "CDB-6.2.b", "A group may change facing by one vertex per impulse");
-    const cdb_data *d = cdb_data_of(g);
-    int cost = d->mp_vertex;
-    /* CDB-6.2.c: a lone skirmisher turns up to 180 degrees (3 vertices) one way for 1 MP */
-    if (mv->n == 1 && skirm && mv->run != 0 && (mv->run > 0) == (way > 0) &&
-        (mv->run > 0 ? mv->run : -mv->run) < d->skirmisher_turn)
-        cost = 0;
-    if (mv->mp + cost > cdb_move_ma(g, mv))
+    if (mv->mp + cost > ma)
         return grg_refuse(why, "CDB-6.2.a", "Turning costs 1 MP per vertex; %s has none left",
                           cdb_name(g, u));
     int facing = (mv->facing + (way > 0 ? 1 : 5)) % 6;
