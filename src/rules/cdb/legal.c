@@ -24,7 +24,30 @@ typedef struct move_memo {
     int8_t turn[2];
     int8_t spent; /* the impulse stopped or spent its MP: cdb_move_step refuses every step */
     uint32_t pays;
+    /* While a group is declared: bit u of next_to set when u stands next to a member, read from
+     * the index around each member when `marked` (else each unit measures its distances). */
+    int8_t marked;
+    uint32_t next_to[GRG_MAX_UNITS / 32];
 } move_memo;
+
+/* The counters next to a member of the group being declared, from the index's counters in the six
+ * hexes around each member: every counter on the map stands in a hex of the map when the index
+ * holds the position, so these are the units at distance 1 of a member. */
+static void mark_group_neighbours(const grg_game *g, const cdb_board *b, move_memo *memo)
+{
+    const cdb_state *st = cdb_cst(g);
+    memo->marked = (int8_t)cdb_b_indexed(b);
+    if (!memo->marked)
+        return;
+    memset(memo->next_to, 0, sizeof memo->next_to);
+    for (int i = 0; i < st->group_n; i++) {
+        int cell[6];
+        cdb_nb_cells(&g->sc->map, g->units[st->group[i]].hex, cell);
+        for (int d = 0; d < 6; d++)
+            for (int e = cdb_b_first_in(b, cell[d]); e != CDB_NO_UNIT; e = cdb_b_next(b, e))
+                memo->next_to[e / 32] |= 1u << (e % 32);
+    }
+}
 
 /* The verdict of candidate a (a step of dist hexes in direction d, or a turn one way), from the
  * memo when the unit stands where the impulse says its piece is: judge (activate.c) then asks
@@ -114,10 +137,10 @@ static void unit_candidates(const grg_game *g, const cdb_board *b, move_memo *me
             return;
         }
         /* a group is being declared: additions next to a member (may_add), its hold by a member */
-        int member = 0, next_to = 0;
+        int member = 0, next_to = memo->marked && (memo->next_to[u / 32] >> (u % 32) & 1);
         for (int i = 0; i < st->group_n; i++) {
             member |= st->group[i] == u;
-            next_to |= cdb_dist(g->units[st->group[i]].hex, x->hex) == 1;
+            next_to |= !memo->marked && cdb_dist(g->units[st->group[i]].hex, x->hex) == 1;
         }
         if (next_to)
             push_if(g, b, grg_action_make(GRG_A_GROUP_ADD, u), out);
@@ -197,6 +220,8 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
         cmd.direct_side = -1;
         b->memo = &cmd;
     }
+    if (g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_GROUP && st->pend == CDB_PEND_NONE)
+        mark_group_neighbours(g, b, &memo);
     if (n > 0) {
         for (int i = 0; i < n; i++)
             unit_candidates(g, b, &memo, units[i], out);
