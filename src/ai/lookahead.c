@@ -106,9 +106,18 @@ static void outcome_cost(const char *r, const int trapped[2], double *a, double 
     *(who ? d : a) = c;
 }
 
-/* Marks, for each side, the map hexes its units could not retreat into: those in a zone of
- * control of the other side (the ruleset's own shape, from the zoc query) or holding a unit of
- * either side (a nap hex holds one unit, a cdb recoil may not enter another's hex). */
+/* Hex k (a map index) closed to side s's retreats, for every side but `except` (-1: every side). */
+static void close_hex(ai_lookahead *la, int k, int except)
+{
+    for (int s = 0; s < GRG_MAX_SIDES && k >= 0; s++)
+        if (s != except)
+            la->no_retreat[s][k >> 3] |= (uint8_t)(1u << (k & 7));
+}
+
+/* Marks, for each side, the map hexes its units could not retreat into, as both rulesets have it
+ * (NAP-7.23, 7.24: out of enemy zones of control, not into an occupied hex at the stacking limit
+ * of one; CDB-P10, P11: a recoil into a free rear hex): those in a zone of control of the other
+ * side (the ruleset's own shape, from the zoc query) or holding a unit of either side. */
 static void mark_no_retreat(ai_lookahead *la, const grg_game *g)
 {
     const grg_map *m = &g->sc->map;
@@ -117,23 +126,16 @@ static void mark_no_retreat(ai_lookahead *la, const grg_game *g)
         memset(la->no_retreat[s], 0, bytes);
     if (grg_query_zoc(g, &la->zoc) < 0)
         la->zoc.n = 0;
-    for (int i = 0; i < la->zoc.n; i++) {
-        const grg_zoc_entry *z = &la->zoc.items[i];
-        int k = grg_map_index(m, z->hex);
-        for (int s = 0; s < GRG_MAX_SIDES && k >= 0; s++)
-            if (s != z->side)
-                la->no_retreat[s][k >> 3] |= (uint8_t)(1u << (k & 7));
-    }
-    for (int i = 0; i < g->n_units; i++) {
-        const grg_unit *u = &g->units[i];
-        int k = grg_map_index(m, u->hex);
-        for (int s = 0; s < GRG_MAX_SIDES && k >= 0 && u->status == GRG_UNIT_ON_MAP; s++)
-            la->no_retreat[s][k >> 3] |= (uint8_t)(1u << (k & 7));
-    }
+    for (int i = 0; i < la->zoc.n; i++)
+        close_hex(la, grg_map_index(m, la->zoc.items[i].hex), la->zoc.items[i].side);
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].status == GRG_UNIT_ON_MAP)
+            close_hex(la, grg_map_index(m, g->units[i].hex), -1);
 }
 
 /* True when unit u, beaten by the unit in hex `from`, has no hex to fall back into: none of its
- * neighbours on the map is both farther from `from` and open to its side (mark_no_retreat). */
+ * neighbours on the map is both farther from `from` and open to its side (mark_no_retreat). The
+ * rulesets then destroy it (NAP-7.24, CDB-P10). */
 static int trapped(const ai_lookahead *la, const grg_game *g, int u, grg_hex from)
 {
     const grg_unit *x = &g->units[u];

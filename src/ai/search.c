@@ -7,9 +7,9 @@
  * re-seeded from the player's own generator, then plays both sides with the rules-of-thumb policy
  * (weights raised to `power`: 0 always plays the heaviest action) until `turns` player-turns have
  * ended (or the game, or a step cap), and scores the state with the static evaluation (a game it
- * finished counting +-2 plus material, DEFAULT_WON). The budget
- * of rollouts is spent in rounds: each round gives every surviving candidate the same rollouts,
- * on the same imagined dice and policy draws (common random numbers), then keeps the better half.
+ * finished counting +-2 plus material, DEFAULT_WON). The budget of rollouts is spent in rounds:
+ * each round gives every surviving candidate the same rollouts, on the same imagined dice and
+ * policy draws (common random numbers), then keeps the better half.
  * A candidate's score blends its rollout mean with its one-ply value (`blend` percent of the
  * latter); the best score wins. An iteration is one rollout, so a fixed seed and iteration budget
  * give the same choice twice; a millisecond budget spends the rounds by the clock. */

@@ -1,5 +1,6 @@
 /* The AI's matchups (src/ai/lookahead.c, docs/ai.md): a beaten unit that has no hex to retreat
- * into is lost, so a fight weighs more against the side whose unit is trapped. On a nap lab map:
+ * into is lost (NAP-7.23, 7.24: its retreat must end free of enemy zones of control, in a hex it
+ * may stack in), so a fight weighs more against the side whose unit is trapped. On a nap lab map:
  * two units of 4 face each other at 1-1 (whose results include both sides' one-hex retreats);
  * friends are then placed in every hex behind one of them. */
 #include "test_nap_lab.h"
