@@ -157,6 +157,12 @@ static inline size_t grg_rs_state_bytes(const grg_ruleset *rs)
 {
     return (rs->state_size + 7) & ~(size_t)7;
 }
+/* Bytes of g from its start to the end of the ruleset's state: the part a hash covers (from `seed`
+ * on) ends here, and the ruleset's cache starts here. */
+static inline size_t grg_game_state_end(const grg_game *g)
+{
+    return offsetof(grg_game, rs_state) + grg_rs_state_bytes(g->rs);
+}
 /* The ruleset's cache (ruleset.h cache_size), writable even from a const game: it is derived data
  * outside the state, which the ruleset refreshes when it reads it. */
 static inline void *grg_rs_cache(const grg_game *g)

@@ -276,7 +276,7 @@ int grg_los_terrain(const grg_game *g, grg_hex from, grg_hex to, grg_los_result 
 uint64_t grg_game_hash(const grg_game *g)
 {
     const unsigned char *p = (const unsigned char *)g + offsetof(grg_game, seed);
-    const unsigned char *end = (const unsigned char *)g->rs_state + grg_rs_state_bytes(g->rs);
+    const unsigned char *end = (const unsigned char *)g + grg_game_state_end(g);
     uint64_t h = 0xcbf29ce484222325ULL;
     for (; p < end; p++) {
         h ^= *p;

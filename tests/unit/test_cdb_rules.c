@@ -211,7 +211,7 @@ static void agree(grg_game *g, const grg_game *copy, const grg_action *a,
     }
     assert_string_equal(aw.rule, cw.rule);
     assert_string_equal(aw.message, cw.message);
-    assert_memory_equal(g, copy, offsetof(grg_game, rs_state) + grg_rs_state_bytes(g->rs));
+    assert_memory_equal(g, copy, grg_game_state_end(g));
     assert_int_equal(ev->n, 0);
 }
 

@@ -89,7 +89,7 @@ static void compare_view(grg_game *g)
 /* The index kept up to date equals one built afresh on a copy whose cache is zeroed. */
 static void compare_fresh(grg_game *g)
 {
-    size_t state = offsetof(grg_game, rs_state) + grg_rs_state_bytes(g->rs);
+    size_t state = grg_game_state_end(g);
     grg_game *fresh = grg_game_clone(g);
     memset((char *)fresh + state, 0, grg_game_size(g) - state);
     assert_true(grg_game_hash(fresh) == grg_game_hash(g)); /* the cache is not hashed */
