@@ -111,12 +111,18 @@ static void compare_index(grg_game *g, uint64_t *rng)
     grg_game *moved = grg_game_clone(g);
     int a = (int)(next_rand(rng) % (uint64_t)g->n_units);
     int c = (int)(next_rand(rng) % (uint64_t)g->n_units);
+    for (int k = 0; k < g->n_units && (c == a || g->units[a].status != GRG_UNIT_ON_MAP ||
+                                       g->units[c].status != GRG_UNIT_ON_MAP ||
+                                       grg_hex_eq(g->units[a].hex, g->units[c].hex));
+         k++) /* two counters on the map in different hexes, so that the swap moves something */
+        c = (c + 1) % g->n_units, a = k % 2 ? (a + 1) % g->n_units : a;
     grg_unit t = moved->units[a];
     moved->units[a].hex = moved->units[c].hex;
     moved->units[a].facing = moved->units[c].facing;
     moved->units[c].hex = t.hex;
     moved->units[c].facing = t.facing;
     compare_view(moved);
+    compare_fresh(moved);
     grg_game_free(moved);
 }
 
@@ -167,9 +173,11 @@ static void compare_command(const grg_game *g, const int *units, int n)
 }
 
 /* The command distances the index keeps from legal call to legal call (its known bits) are those of
- * a full search now, and their CDB-4.2.b cost the one cdb_command_cost counts. */
-static void compare_distances(const grg_game *g)
+ * a full search now, and their CDB-4.2.b cost the one cdb_command_cost counts. Returns how many
+ * it compared. */
+static int compare_distances(const grg_game *g)
 {
+    int compared = 0;
     const cdb_data *d = cdb_data_of(g);
     cdb_index_view v;
     assert_int_equal(cdb_index_sync(g, &v), 0);
@@ -190,14 +198,17 @@ static void compare_distances(const grg_game *g)
             if (strcmp(c.terms[k].rule, "CDB-4.2.b") == 0)
                 far += c.terms[k].value;
         assert_int_equal(v.far[u], far);
+        compared++;
     }
     free(f);
+    return compared;
 }
 
 static void play(const char *path, uint64_t seeds, int every)
 {
     grg_loaded *l = load(path);
     grg_action_list *list = malloc(sizeof *list);
+    int distances = 0; /* kept distances compared: the comparison must have had some to check */
     for (uint64_t seed = 1; seed <= seeds; seed++) {
         grg_err err;
         grg_game *g = grg_game_new(l->rs, l->sc, NULL, seed, NULL, &err);
@@ -205,7 +216,7 @@ static void play(const char *path, uint64_t seeds, int every)
         uint64_t rng = seed;
         for (long n = 0; !g->over && n < 20000; n++) {
             if (n % every == 0) {
-                compare_distances(g);
+                distances += compare_distances(g);
                 compare_view(g);
                 compare_index(g, &rng);
                 for (int u = 0; u < g->n_units; u++) {
@@ -228,6 +239,7 @@ static void play(const char *path, uint64_t seeds, int every)
         }
         grg_game_free(g);
     }
+    assert_true(distances > 0);
     free(list);
     grg_loaded_free(l);
 }
