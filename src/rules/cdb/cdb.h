@@ -458,7 +458,7 @@ static inline int cdb_b_first(const grg_game *g, const cdb_board *b, grg_hex h)
 {
     return cdb_b_first_in(b, cdb_map_index(&g->sc->map, h));
 }
-/* Some counter on the map at h (any number of them, not only the 3 kept) is not of `side`: the
+/* Some counter on the map at h (however many stand there) is not of `side`: the
  * enemy-held hexes of the command path (points.c); a scan is cdb_enemy_within at distance 0. */
 static inline int cdb_b_enemy_at(const grg_game *g, const cdb_board *b, int side, grg_hex h)
 {

@@ -183,9 +183,9 @@ static int place(const grg_game *g, const cdb_index_view *ix, int u, int add)
 }
 
 /* CDB-4.2.b: the command distances (points.c) u's change of place may have changed, forgotten: its
- * own; those of its corps when it is their general; and when it came, went or changed sides, those
- * of every unit of another side than its old or new one (it may block or free their paths). A turn
- * or a change of stack changes none. Keeps the units of each side up to date for that. */
+ * own; those of its corps when it is their general; and when it moved, came, went or changed sides,
+ * those of every unit of another side than its old or new one (it may block or free their paths). A
+ * turn or a change of stack changes none. Keeps the units of each side up to date for that. */
 static void forget_distances(const grg_game *g, const cdb_index_view *ix, int u,
                              const seen_unit *was)
 {

@@ -190,6 +190,7 @@ int cdb_legal(const grg_game *g, const int *units, int n, grg_action_list *out)
     const cdb_state *st = cdb_cst(g);
     move_memo memo;
     memset(&memo, 0xff, sizeof memo);
+    memo.marked = 0; /* mark_group_neighbours sets it where a group is being declared */
     int free_stage = g->phase == CDB_PH_MOVE && st->stage == CDB_STAGE_FREE;
     cmd.sure = 0;
     if (free_stage && st->pend == CDB_PEND_NONE)

@@ -32,8 +32,6 @@ int cdb_move_init(const grg_game *g, cdb_move *mv, const int *leaders, int n, in
         grg_hex h = g->units[u].hex;
         if (detach == CDB_DETACH_NONE)
             k = cdb_b_stack(g, b, h, cs);
-        else
-            cs[0] = u;
         for (int j = 0; j < k; j++) {
             mv->pc[3 * i + j] = (int16_t)cs[j];
             mv->moving[cs[j] / 32] |= 1u << (cs[j] % 32);

@@ -157,7 +157,7 @@ static void term(grg_command *out, int *cost, const char *rule, const char *labe
 typedef struct direct_walk {
     const grg_game *g;
     const cdb_board *b;
-    const uint8_t *enemy; /* without a view: the enemy-held hexes */
+    const uint8_t *enemy; /* without an index: the enemy-held hexes */
     uint8_t *cell;
     grg_hex from;
     int side, d1, d2, s1, s2; /* s1, s2: the offsets of a step along d1, d2 */
@@ -495,7 +495,7 @@ uint32_t cdb_corps_may_pay(const grg_game *g, uint32_t *sure)
 
 /* The whole cost of the activation in *c (its terms when `labels` or `why`), and whether the corps
  * can pay it (CDB-4.2.d). */
-static int judge_cost(const grg_game *g, const int *units, int n, int labels, grg_command *c,
+int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
                       grg_verdict *why, const cdb_board *b)
 {
     int extra = g->units[units[0]].v[CDB_V_IMPULSES] > 0;
@@ -503,14 +503,6 @@ static int judge_cost(const grg_game *g, const int *units, int n, int labels, gr
     return c->allowed ? 0 : grg_refuse(why, c->rule, "%s", c->message);
 }
 
-int cdb_command_judge(const grg_game *g, const int *units, int n, int labels, grg_command *c,
-                      grg_verdict *why, const cdb_board *b)
-{
-    return judge_cost(g, units, n, labels, c, why, b);
-}
-
-/* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
- * command-distance search is skipped when its +1 cannot change the answer. */
 /* cost_terms without labels or the CDB-4.2.b term, for legal's single units: their cost depends
  * on the corps and on whether the unit is irregular, the CinC or its corps' general, so legal's
  * memo keeps one per corps and kind (every unit of the active side is asked). */
@@ -530,6 +522,8 @@ static int single_cost(const grg_game *g, int u, grg_command *c, const cdb_board
     return raw;
 }
 
+/* Whether the corps can pay for this activation (CDB-4.2.d). Without `why` (legal's question) the
+ * command-distance search is skipped when its +1 cannot change the answer. */
 int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *why,
                       const cdb_board *b)
 {
@@ -550,7 +544,7 @@ int cdb_command_check(const grg_game *g, const int *units, int n, grg_verdict *w
             distance_term(g, units, n, gen, &c, &cost, b);
         return max0(cost) <= c.available ? 0 : -1; /* CDB-4.2.d: the cost is at least 0 */
     }
-    return judge_cost(g, units, n, 0, &c, why, b);
+    return cdb_command_judge(g, units, n, 0, &c, why, b);
 }
 
 /* Spends cost from the corps, the CinC's own point first where it may be used. */

@@ -239,7 +239,8 @@ static void apply_end_phase(grg_game *g, grg_events *ev)
     }
 }
 
-/* check with legal's board view (b), or without one (NULL): the same verdicts either way. */
+/* check with a board view (b: legal's, or apply's), or without one (NULL): the same verdicts
+ * either way. */
 int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b)
 {
     const cdb_state *st = cdb_cst(g);
