@@ -8,30 +8,33 @@
 
 static const char *const out_names[] = {"none", "recoil", "destroyed", "flees"};
 
-static void add_outcome(grg_preview *p, const char *who, int code)
+/* The outcome kinds a preview lists: no effect, or one of the attacker's or the defender's
+ * results (an index CDB_OUT_*). */
+#define KINDS (1 + 2 * 4)
+
+static int kind_of(int defender_loses, int code)
 {
-    char result[16], text[96];
-    if (code == CDB_OUT_NONE) {
-        snprintf(result, sizeof result, "none");
-        snprintf(text, sizeof text, "no effect");
+    return code == CDB_OUT_NONE ? 0 : 1 + 4 * defender_loses + code;
+}
+
+/* Writes outcome kind k with its count out of 36. */
+static void put_outcome(grg_preview *p, int k, int num)
+{
+    if (p->n_outcomes >= GRG_MAX_OUTCOMES)
+        return;
+    grg_outcome *o = &p->outcomes[p->n_outcomes++];
+    if (k == 0) {
+        snprintf(o->result, sizeof o->result, "none");
+        snprintf(o->text, sizeof o->text, "no effect");
     } else {
-        snprintf(result, sizeof result, "%c-%s", who[0] == 'a' ? 'A' : 'D', out_names[code]);
-        snprintf(text, sizeof text, "the %s %s", who,
+        int d = (k - 1) / 4, code = (k - 1) % 4;
+        snprintf(o->result, sizeof o->result, "%c-%s", d ? 'D' : 'A', out_names[code]);
+        snprintf(o->text, sizeof o->text, "the %s %s", d ? "defender" : "attacker",
                  code == CDB_OUT_RECOIL ? "recoils"
                  : code == CDB_OUT_FLEE ? "flees"
                                         : "is destroyed");
     }
-    for (int i = 0; i < p->n_outcomes; i++)
-        if (strcmp(p->outcomes[i].result, result) == 0) {
-            p->outcomes[i].num++;
-            return;
-        }
-    if (p->n_outcomes >= GRG_MAX_OUTCOMES)
-        return;
-    grg_outcome *o = &p->outcomes[p->n_outcomes++];
-    snprintf(o->result, sizeof o->result, "%s", result);
-    snprintf(o->text, sizeof o->text, "%s", text);
-    o->num = 1;
+    o->num = num;
     o->den = 36;
 }
 
@@ -43,22 +46,38 @@ static void copy_side(grg_preview_side *s, const cdb_total *t)
 }
 
 /* Enumerates the dice: a is the attacker (or shooter), d the defender; `exposed` says whether the
- * attacker can suffer (always in melee; counter-shooting in missile fire). */
+ * attacker can suffer (always in melee; counter-shooting in missile fire). The result of a beaten
+ * unit depends on the difference of the totals only, so each difference is judged once; the
+ * outcomes are listed in the order the dice first produce them. */
+#define MEMO_DIFF 64
 static void outcomes(const grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td,
                      int melee, int exposed, grg_preview *p)
 {
+    signed char memo[2][MEMO_DIFF];
+    memset(memo, -1, sizeof memo);
+    int count[KINDS] = {0}, order[KINDS], n = 0;
     for (int ra = 1; ra <= 6; ra++)
         for (int rd = 1; rd <= 6; rd++) {
             int va = ta->value + ra, vd = td->value + rd;
             cdb_quality_adjust(g, a, d, &va, &vd, melee, NULL, NULL);
-            const char *rule, *why;
-            if (va > vd)
-                add_outcome(p, "defender", cdb_outcome(g, a, d, va - vd, &rule, &why));
-            else if (va < vd && exposed)
-                add_outcome(p, "attacker", cdb_outcome(g, d, a, vd - va, &rule, &why));
-            else
-                add_outcome(p, "", CDB_OUT_NONE);
+            int k = 0;
+            if (va > vd || (va < vd && exposed)) {
+                int dl = va > vd, diff = dl ? va - vd : vd - va, code;
+                const char *rule, *why;
+                if (diff < MEMO_DIFF && memo[dl][diff] >= 0)
+                    code = memo[dl][diff];
+                else
+                    code = dl ? cdb_outcome(g, a, d, diff, &rule, &why)
+                              : cdb_outcome(g, d, a, diff, &rule, &why);
+                if (diff < MEMO_DIFF)
+                    memo[dl][diff] = (signed char)code;
+                k = kind_of(dl, code);
+            }
+            if (!count[k]++)
+                order[n++] = k;
         }
+    for (int i = 0; i < n; i++)
+        put_outcome(p, order[i], count[order[i]]);
 }
 
 int cdb_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
