@@ -24,12 +24,26 @@ static inline grg_hex grg_hex_make(int32_t q, int32_t r)
 static inline int grg_hex_eq(grg_hex a, grg_hex b) { return a.q == b.q && a.r == b.r; }
 static inline int32_t grg_hex_s(grg_hex h) { return -h.q - h.r; }
 
-/* Spec A.2.2; dir is taken modulo 6. */
-grg_hex grg_hex_neighbour(grg_hex h, int dir);
+/* A.2.1: axial deltas, counter-clockwise from east. */
+static const int32_t grg_hex_dq[6] = {+1, +1, 0, -1, -1, 0};
+static const int32_t grg_hex_dr[6] = {0, -1, -1, 0, +1, +1};
+
+/* Spec A.2.2; dir is taken modulo 6. Inline: the rules and the AI call it in their inner loops. */
+static inline grg_hex grg_hex_neighbour(grg_hex h, int dir)
+{
+    int d = dir % 6;
+    d = d < 0 ? d + 6 : d;
+    return grg_hex_make(h.q + grg_hex_dq[d], h.r + grg_hex_dr[d]);
+}
 static inline int grg_dir_opposite(int dir) { return (dir + 3) % 6; }
 /* Direction d with a.neighbour(d) == b, or -1 when the hexes are not adjacent. */
 int grg_hex_direction_to(grg_hex a, grg_hex b);
-int grg_hex_distance(grg_hex a, grg_hex b);
+/* A.5.1: dist = (|dq| + |dr| + |dq + dr|) / 2, computed in 64 bits. Inline, like the neighbour. */
+static inline int grg_hex_distance(grg_hex a, grg_hex b)
+{
+    int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r, ds = dq + dr;
+    return (int)(((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2);
+}
 
 /* Odd-r offset coordinates, 0-based (spec A.1.3). */
 grg_hex grg_hex_from_offset(int col, int row);

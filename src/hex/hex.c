@@ -4,39 +4,19 @@
 
 #include <stdio.h>
 
-/* A.2.1: axial deltas, counter-clockwise from east. */
-static const int32_t dir_dq[6] = {+1, +1, 0, -1, -1, 0};
-static const int32_t dir_dr[6] = {0, -1, -1, 0, +1, +1};
-
 static int mod6(int v)
 {
     int m = v % 6;
     return m < 0 ? m + 6 : m;
 }
 
-static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
-
-/* A.2.2: any direction index is taken modulo 6. */
-grg_hex grg_hex_neighbour(grg_hex h, int dir)
-{
-    int d = mod6(dir);
-    return grg_hex_make(h.q + dir_dq[d], h.r + dir_dr[d]);
-}
-
 int grg_hex_direction_to(grg_hex a, grg_hex b)
 {
     int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r;
     for (int d = 0; d < 6; d++)
-        if (dq == dir_dq[d] && dr == dir_dr[d])
+        if (dq == grg_hex_dq[d] && dr == grg_hex_dr[d])
             return d;
     return -1;
-}
-
-/* A.5.1: dist = (|dq| + |dr| + |dq + dr|) / 2, computed in 64 bits. */
-int grg_hex_distance(grg_hex a, grg_hex b)
-{
-    int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r;
-    return (int)((abs64(dq) + abs64(dr) + abs64(dq + dr)) / 2);
 }
 
 /* A.1.3: odd-r offset layout, 0-based; rows with an odd 0-based index are shifted right. The parity
