@@ -38,15 +38,20 @@ void grg__nap_graph(const grg_game *g, nap_graph *gr)
         gr->parent[u] = (int16_t)u;
         gr->node[u] = 0;
     }
-    for (int a = 0; a < g->n_units; a++) {
+    int foes[GRG_MAX_UNITS], n_foes = 0; /* the enemies free to be attacked, found once */
+    for (int e = 0; e < g->n_units; e++) {
+        const grg_unit *y = &g->units[e];
+        if (y->side != g->active && grg__nap_combatant(g, e) && !(y->flags & NAP_F_DEFENDED))
+            foes[n_foes++] = e;
+    }
+    for (int a = 0; a < g->n_units && n_foes; a++) {
         const grg_unit *x = &g->units[a];
         if (x->side != g->active || !grg__nap_combatant(g, a) || (x->flags & NAP_F_ATTACKED))
             continue;
         int may = -1; /* asked once, only for a unit that has an enemy next to it */
-        for (int e = 0; e < g->n_units; e++) {
-            const grg_unit *y = &g->units[e];
-            if (y->side == g->active || !grg__nap_combatant(g, e) || (y->flags & NAP_F_DEFENDED) ||
-                !grg__nap_adjacent(g, a, e))
+        for (int k = 0; k < n_foes; k++) {
+            int e = foes[k];
+            if (!grg__nap_adjacent(g, a, e))
                 continue;
             if (may < 0)
                 may = grg__nap_may_attack(g, a, NULL);
