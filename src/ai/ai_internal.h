@@ -82,6 +82,13 @@ double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a,
  * exchange of each adjacent pair and each unit's best shot, a beaten unit with nowhere to retreat
  * counted as lost (lookahead.c). */
 double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side);
+/* The greedy player's choice among l (pruned first to its `keep` heaviest actions): the best
+ * one-ply value, the rules of thumb breaking ties. Returns its index in l. */
+int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l, int keep,
+                        uint64_t base);
+/* The greedy player's judgement of a state for `side` at the end of a line of play: the static
+ * evaluation (a finished game worth +-won) plus, while it goes on, the matchups. */
+double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won);
 /* Keeps the `keep` heaviest actions of l under the rules of thumb (END_PHASE always stays). */
 void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
 

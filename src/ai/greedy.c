@@ -46,22 +46,28 @@ static int greedy_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
         *out = p->legal.items[0];
         return 0;
     }
-    grg__ai_prune(g, &p->legal, MAX_CANDIDATES);
+    *out = p->legal.items[grg__ai_greedy_pick(&p->la, g, &p->legal, MAX_CANDIDATES,
+                                              grg__ai_rand(&p->rng))];
+    return 0;
+}
+
+int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l, int keep,
+                        uint64_t base)
+{
+    grg__ai_prune(g, l, keep);
     ai_view v;
     grg__ai_view_init(&v, g);
-    uint64_t base = grg__ai_rand(&p->rng);
     int best = 0;
     double bv = -1e18;
-    for (int i = 0; i < p->legal.n; i++) {
-        double x = grg__ai_one_ply(&p->la, g, &p->legal.items[i], base) +
-                   1e-3 * grg__ai_weight(g, &v, &p->legal.items[i]);
+    for (int i = 0; i < l->n; i++) {
+        double x =
+            grg__ai_one_ply(la, g, &l->items[i], base) + 1e-3 * grg__ai_weight(g, &v, &l->items[i]);
         if (x > bv) {
             bv = x;
             best = i;
         }
     }
-    *out = p->legal.items[best];
-    return 0;
+    return best;
 }
 
 const grg_ai_player grg__ai_greedy = {

@@ -186,47 +186,58 @@ static double pair_exchange(const ai_lookahead *la, const grg_game *g, int att, 
     return exchange(g, acts, 3, trap, va, vd, ok);
 }
 
-/* Units on the map in hex h: a stack beaten too badly to recoil is lost whole (cdb). */
-static int stack_size(const grg_game *g, grg_hex h)
+/* The units on the map, with each one's hex, stack size and nearest enemy, gathered once per
+ * matchups call so that its pairs are found without rescanning every unit. */
+typedef struct board {
+    int n;
+    int unit[GRG_MAX_UNITS];
+    int stack[GRG_MAX_UNITS]; /* units in its hex: a stack beaten too badly to recoil is lost whole
+                               */
+    int near[GRG_MAX_UNITS];  /* distance to its nearest enemy */
+} board;
+
+static void board_init(board *b, const grg_game *g)
 {
-    int n = 0;
+    b->n = 0;
     for (int i = 0; i < g->n_units; i++)
-        n += g->units[i].status == GRG_UNIT_ON_MAP && grg_hex_eq(g->units[i].hex, h);
-    return n;
-}
-
-/* Worth of the units in hex h as a loss: each side's unit is worth v[side]. */
-static double hex_worth(const grg_game *g, grg_hex h, int side, const double *v)
-{
-    return v[side] * stack_size(g, h);
-}
-
-/* The best shot unit s has at its nearest enemies within SHOT_RANGE (a shooter takes the nearest
- * target it may; one in contact fights in the melee instead), by the preview: the target's
- * expected loss less the shooter's from the return shot; 0 when it has none worth taking. */
-static double best_shot(const ai_lookahead *la, const grg_game *g, int s, const double *v)
-{
-    const grg_unit *u = &g->units[s];
-    int near = SHOT_RANGE + 1;
-    for (int t = 0; t < g->n_units; t++) {
-        const grg_unit *e = &g->units[t];
-        int d = grg_hex_distance(u->hex, e->hex);
-        if (e->status == GRG_UNIT_ON_MAP && e->side != u->side && d < near)
-            near = d;
+        if (g->units[i].status == GRG_UNIT_ON_MAP)
+            b->unit[b->n++] = i;
+    for (int x = 0; x < b->n; x++) {
+        const grg_unit *u = &g->units[b->unit[x]];
+        b->stack[x] = 0;
+        b->near[x] = SHOT_RANGE + 1;
+        for (int y = 0; y < b->n; y++) {
+            const grg_unit *e = &g->units[b->unit[y]];
+            int d = grg_hex_distance(u->hex, e->hex);
+            b->stack[x] += d == 0;
+            if (e->side != u->side && d < b->near[x])
+                b->near[x] = d;
+        }
     }
+}
+
+/* The best shot of the unit at b's place x on its nearest enemies within SHOT_RANGE (a shooter
+ * takes the nearest target it may; one in contact fights in the melee instead), by the preview:
+ * the target's expected loss less the shooter's from the return shot, a loss worth v[side] a unit
+ * stacked in the hex; 0 when it has none worth taking. */
+static double best_shot(const ai_lookahead *la, const grg_game *g, const board *b, int x,
+                        const double *v)
+{
+    int s = b->unit[x], near = b->near[x];
+    const grg_unit *u = &g->units[s];
     double best = 0.0;
-    for (int t = 0; t < g->n_units && near > 1 && near <= SHOT_RANGE; t++) {
+    for (int y = 0; y < b->n && near > 1 && near <= SHOT_RANGE; y++) {
+        int t = b->unit[y];
         const grg_unit *e = &g->units[t];
-        if (e->status != GRG_UNIT_ON_MAP || e->side == u->side ||
-            grg_hex_distance(u->hex, e->hex) != near)
+        if (e->side == u->side || grg_hex_distance(u->hex, e->hex) != near)
             continue;
         grg_action shot = grg_action_make(GRG_A_SHOOT, s);
         shot.target = (int16_t)t;
         int ok, trap[2] = {0, trapped(la, g, t, u->hex)};
-        double x = exchange(g, &shot, 1, trap, hex_worth(g, u->hex, u->side, v),
-                            hex_worth(g, e->hex, e->side, v), &ok);
-        if (ok && x > best)
-            best = x;
+        double x_ =
+            exchange(g, &shot, 1, trap, v[u->side] * b->stack[x], v[e->side] * b->stack[y], &ok);
+        if (ok && x_ > best)
+            best = x_;
     }
     return best;
 }
@@ -252,29 +263,42 @@ double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side)
     v[side] = 1.0 / n[side];
     v[1 - side] = 1.0 / n[1 - side];
     double sum = 0.0;
-    mark_no_retreat(la, g);
-    for (int i = 0; i < g->n_units; i++) {
+    board b;
+    board_init(&b, g);
+    int marked = 0;
+    for (int x = 0; x < b.n; x++) {
+        int i = b.unit[x];
         const grg_unit *u = &g->units[i];
-        if (u->status != GRG_UNIT_ON_MAP || u->side < 0 || u->side > 1)
+        if (u->side < 0 || u->side > 1 || b.near[x] > SHOT_RANGE)
             continue;
-        double shot = best_shot(la, g, i, v);
+        if (!marked) {
+            mark_no_retreat(la, g);
+            marked = 1;
+        }
+        double shot = best_shot(la, g, &b, x, v);
         sum += u->side == side ? MINE_FIRST * shot : -(1.0 - MINE_FIRST) * shot;
-        if (u->side != side)
+        if (u->side != side || b.near[x] != 1)
             continue;
-        double mine = hex_worth(g, u->hex, side, v);
-        for (int j = 0; j < g->n_units; j++) {
+        double mine = v[side] * b.stack[x];
+        for (int y = 0; y < b.n; y++) {
+            int j = b.unit[y];
             const grg_unit *e = &g->units[j];
-            if (e->status != GRG_UNIT_ON_MAP || e->side == side ||
-                grg_hex_distance(u->hex, e->hex) != 1)
+            if (e->side == side || grg_hex_distance(u->hex, e->hex) != 1)
                 continue;
             int ok1, ok2;
-            double theirs_v = hex_worth(g, e->hex, e->side, v);
+            double theirs_v = v[e->side] * b.stack[y];
             double ours = pair_exchange(la, g, i, j, mine, theirs_v, &ok1);
             double theirs = pair_exchange(la, g, j, i, theirs_v, mine, &ok2);
             sum += (ok1 ? MINE_FIRST * ours : 0.0) - (ok2 ? (1.0 - MINE_FIRST) * theirs : 0.0);
         }
     }
     return sum;
+}
+
+double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won)
+{
+    double x = grg__ai_value(g, side, won);
+    return g->over ? x : x + W_MATCHUP * grg__ai_matchups(la, g, side);
 }
 
 /* True when no unit stands, faces or lives otherwise in s than in g. */
