@@ -5,7 +5,7 @@
  * vs greedy, greedy vs random and search vs random, each side in turn, with 95% Wilson intervals
  * and the wins as each side. Prints figures; no thresholds.
  *
- * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 64; GAMES 0 skips the tournaments;
+ * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 16; GAMES 0 skips the tournaments;
  * large battles get an eighth of the iterations) */
 #include "grognard/ai.h"
 #include "grognard/proto.h"
@@ -220,7 +220,7 @@ static int scenario_files(char files[][256], int max)
 int main(int argc, char **argv)
 {
     int games = argc > 1 ? atoi(argv[1]) : 8;
-    int iterations = argc > 2 ? atoi(argv[2]) : 64;
+    int iterations = argc > 2 ? atoi(argv[2]) : 16;
     char files[32][256];
     int nf = scenario_files(files, 32);
     grg_action_list *legal = malloc(sizeof *legal);

@@ -1,13 +1,17 @@
 /* The `search` player: one-ply lookahead to choose the candidates, then Monte Carlo rollouts over
- * the rest of the player-turn, the opponent's reply and our next turn, with successive halving
- * (docs/ai.md).
+ * the rest of the player-turn and the opponent's reply, with successive halving (docs/ai.md).
  *
  * At each decision every legal action is valued as the greedy player values it (lookahead.c);
  * the `width` best become candidates. A rollout applies a candidate on a clone whose dice were
- * re-seeded from the player's own generator, then plays both sides with the rules-of-thumb policy
- * (weights raised to `power`: 0 always plays the heaviest action) until `turns` player-turns have
- * ended (or the game, or a step cap), and scores the state with the static evaluation (a game it
- * finished counting +-2 plus material, DEFAULT_WON). The budget of rollouts is spent in rounds:
+ * re-seeded from the player's own generator, then plays both sides until `turns` player-turns
+ * have ended (or the game, or a step cap) and judges the state. By default both sides are played
+ * by the greedy player over its `model` heaviest actions, and the state is judged as greedy
+ * judges one (the static evaluation plus the matchups of the fights in contact): the search is
+ * then a policy improvement over greedy. With model=0 the rollouts follow the cheap rules of
+ * thumb instead (weights raised to `power`: 0 always plays the heaviest action) and are judged
+ * by the static evaluation alone; they are far cheaper and play weaker than greedy, so
+ * that search is no stronger than greedy (docs/ai.md, eighth pass). A game a rollout finishes
+ * counts +-2 plus material (DEFAULT_WON). The budget of rollouts is spent in rounds:
  * each round gives every surviving candidate the same rollouts, on the same imagined dice and
  * policy draws (common random numbers), then keeps the better half.
  * A candidate's score blends its rollout mean with its one-ply value (`blend` percent of the
@@ -21,11 +25,12 @@
 #define MAX_CANDIDATES 48
 #define DEFAULT_WIDTH 6
 #define DEFAULT_BLEND 50
-#define DEFAULT_ITERATIONS 192
+#define DEFAULT_ITERATIONS 16
 #define TIE_BREAK                                                                                  \
     2e-3 /* rules-of-thumb weight added to the one-ply value: steps forward win ties */
 #define MAX_ROLLOUT 400
-#define DEFAULT_TURNS 3
+#define DEFAULT_TURNS 2
+#define DEFAULT_MODEL 8
 #define DEFAULT_POWER 0
 /* A game won within a rollout counts +2 evaluation units (option `won`, in tenths), not the +-10
  * of grg_ai_evaluate: with a handful of rollouts a candidate is judged on, one whose imagined
@@ -37,11 +42,14 @@ typedef struct search_ai {
     grg_ai base;
     uint64_t rng;
     int iterations;
-    double power; /* sharpness of the rollout policy; 0: always its best action */
-    int turns;    /* rollout horizon in player-turn boundaries */
-    int width;    /* candidates kept after the one-ply lookahead */
-    double blend; /* weight of the one-ply value in a candidate's score, 0..1 */
-    double won;   /* worth of a game a rollout finishes, in evaluation units */
+    double power;    /* sharpness of the rollout policy; 0: always its best action */
+    int turns;       /* rollout horizon in player-turn boundaries */
+    int width;       /* candidates kept after the one-ply lookahead */
+    double blend;    /* weight of the one-ply value in a candidate's score, 0..1 */
+    double won;      /* worth of a game a rollout finishes, in evaluation units */
+    int model;       /* rollout player: 0 the rules of thumb, K > 0 greedy over its K heaviest */
+    double deadline; /* on the clock (ms), 0: none; a rollout still running then is dropped */
+    int late;        /* the deadline passed during the current pass */
     ai_lookahead la;
     double prior[MAX_CANDIDATES];
     grg_game *sim;
@@ -71,6 +79,7 @@ static grg_ai *search_new(uint64_t seed, const char *options)
         p->width = DEFAULT_WIDTH;
     p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
     p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
     return &p->base;
 }
 
@@ -105,6 +114,26 @@ static int at_horizon(const grg_game *g, void *ctx)
     return h->boundaries >= h->turns;
 }
 
+/* Plays both sides on s with the greedy player over its `model` heaviest actions until the
+ * horizon h. Its imagined dice come from a base fixed per step, not per rollout, so that a rollout
+ * that throws no die on s is the same every time. */
+static void play_greedy(search_ai *p, grg_game *s, horizon *h)
+{
+    for (int k = 0; k < MAX_ROLLOUT && !s->over && !at_horizon(s, h); k++) {
+        if (p->deadline > 0 && grg__ai_now_ms() >= p->deadline) {
+            p->late = 1;
+            return;
+        }
+        if (grg_legal(s, NULL, 0, &p->scratch) < 0 || p->scratch.n == 0)
+            break;
+        int i = p->scratch.n == 1 ? 0
+                                  : grg__ai_greedy_pick(&p->la, s, &p->scratch, p->model,
+                                                        grg__ai_mix(0x6d6f64656cULL, (uint64_t)k));
+        if (grg_apply(s, &p->scratch.items[i], NULL, NULL) < 0)
+            break;
+    }
+}
+
 /* One rollout of candidate a from g with dice and policy draws from seed. Sets *fixed when the
  * rollout threw no die and the policy drew nothing: every rollout of a would then be the same. */
 static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint64_t seed,
@@ -120,6 +149,11 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
         return -1e9;
     uint64_t draws = seed ^ 0x706f6c696379ULL;
     horizon h = {p->turns, 0, g->turn, g->phase};
+    if (p->model > 0) {
+        play_greedy(p, s, &h);
+        *fixed = !grg__ai_rolled(s, before);
+        return grg__ai_judge(&p->la, s, g->active, p->won);
+    }
     grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
                     &h);
     *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
@@ -175,16 +209,25 @@ static void rank(search_ai *p, int n)
 
 /* One pass: a rollout of every surviving candidate on the same seed (a candidate whose rollout
  * was found fixed counts its one value again without replaying it). */
-static void pass(search_ai *p, const grg_game *g, int alive, uint64_t seed)
+static int pass(search_ai *p, const grg_game *g, int alive, uint64_t seed)
 {
+    double value[MAX_CANDIDATES];
+    int fixed[MAX_CANDIDATES];
     for (int i = 0; i < alive; i++) {
         int c = p->order[i];
-        if (!p->fixed[c]) {
-            p->last[c] = rollout(p, g, &p->legal.items[c], seed, &p->fixed[c]);
-        }
-        p->sum[c] += p->last[c];
+        fixed[c] = p->fixed[c];
+        value[c] = fixed[c] ? p->last[c] : rollout(p, g, &p->legal.items[c], seed, &fixed[c]);
+        if (p->late)
+            return 0; /* out of time: the pass is dropped, so every candidate keeps equal counts */
+    }
+    for (int i = 0; i < alive; i++) {
+        int c = p->order[i];
+        p->fixed[c] = fixed[c];
+        p->last[c] = value[c];
+        p->sum[c] += value[c];
         p->count[c]++;
     }
+    return 1;
 }
 
 static int all_fixed(const search_ai *p, int alive)
@@ -203,10 +246,13 @@ static int rounds_for(int n)
     return r;
 }
 
-/* Successive halving with a budget of rollouts, or of milliseconds from `start` when ms > 0. */
+/* Successive halving with a budget of rollouts, or of milliseconds from `start` when ms > 0. Out
+ * of time before every candidate had a rollout, it keeps the one-ply order (the first). */
 static int halve(search_ai *p, const grg_game *g, int iterations, double ms, double start)
 {
     int n = p->legal.n, alive = n, rounds = rounds_for(n);
+    p->deadline = ms > 0 ? start + ms : 0.0;
+    p->late = 0;
     for (int c = 0; c < n; c++) {
         p->sum[c] = 0.0;
         p->count[c] = 0;
@@ -218,13 +264,15 @@ static int halve(search_ai *p, const grg_game *g, int iterations, double ms, dou
     for (int r = 0; r < rounds && alive > 1; r++) {
         uint64_t k = 0;
         if (ms > 0) {
-            /* Every candidate gets one rollout; later rounds only while time remains. */
+            /* Each round gets its share of the time; a pass the deadline cuts is dropped. */
             double until = start + ms * (r + 1) / rounds;
             if (r > 0 && grg__ai_now_ms() >= start + ms)
                 break;
-            do
-                pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k++));
-            while (grg__ai_now_ms() < until && !all_fixed(p, alive));
+            while (pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k++)) &&
+                   grg__ai_now_ms() < until && !all_fixed(p, alive))
+                ;
+            if (p->late)
+                break;
         } else {
             int per = left / (alive * (rounds - r));
             if (per < 1)
