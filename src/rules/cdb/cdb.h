@@ -250,6 +250,18 @@ static inline int cdb_is_top(const grg_game *g, int u)
 {
     return cdb_on_map(g, u) && g->units[u].stack == 0;
 }
+/* CDB-7.1.a: a unit exerts a zone of control when it is the top of its stack on the map, not
+ * baggage, with a facing. On the unit's fields, so that the board index (index.c) asks the same
+ * rule of the copy of a unit it keeps; cdb_exerts_zoc asks it of the live unit. */
+static inline int cdb_zoc_exerter(int status, int stack, int facing, const cdb_type *t)
+{
+    return status == GRG_UNIT_ON_MAP && stack == 0 && facing >= 0 && !t->baggage;
+}
+static inline int cdb_exerts_zoc(const grg_game *g, int u)
+{
+    const grg_unit *x = &g->units[u];
+    return cdb_zoc_exerter(x->status, x->stack, x->facing, cdb_type_of(g, u));
+}
 /* Hex distance (spec A.5.1) for map coordinates, inline for the hot loops. */
 static inline int cdb_dist(grg_hex a, grg_hex b)
 {

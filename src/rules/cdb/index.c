@@ -137,12 +137,11 @@ static seen_unit unpack(const cdb_seen *s)
     return v;
 }
 
-/* Adds delta to the ZOC count of side s in the hexes u's frontal hexsides face (CDB-7.1.a: a
- * stack's top, not baggage, with a facing). Returns -1 when a count would leave 0..15. */
+/* Adds delta to the ZOC count of side s in the hexes u's frontal hexsides face, when the kept
+ * copy v exerts one (CDB-7.1.a). Returns -1 when a count would leave 0..15. */
 static int zoc_add(const grg_game *g, const cdb_index_view *ix, const seen_unit *v, int delta)
 {
-    if (v->status != GRG_UNIT_ON_MAP || v->stack != 0 || v->facing < 0 ||
-        cdb_data_of(g)->type[v->type].baggage)
+    if (!cdb_zoc_exerter(v->status, v->stack, v->facing, &cdb_data_of(g)->type[v->type]))
         return 0;
     for (int k = 0; k < 2; k++) {
         int i = cdb_map_index(&g->sc->map, cdb_nb(v->hex, v->facing + k));

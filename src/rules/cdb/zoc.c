@@ -2,12 +2,6 @@
  * none. A stack exerts one ZOC, through its top counter (CDB-8.1.a). */
 #include "cdb.h"
 
-/* CDB-7.1.a: every unit but baggage, once per stack. */
-static int cdb_exerts_zoc(const grg_game *g, int e)
-{
-    return cdb_is_top(g, e) && cdb_has_facing(g, e) && g->units[e].facing >= 0;
-}
-
 /* CDB-7.1.a: the first `max` enemies of `side` whose ZOC covers h, in unit order. Only an enemy
  * next to h can exert it, so the loop rejects the others on their side and coordinates first. */
 static int zoc_scan(const grg_game *g, int side, grg_hex h, int *out, int max)
