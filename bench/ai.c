@@ -6,7 +6,7 @@
  * and the wins as each side. Prints figures; no thresholds.
  *
  * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 16; GAMES 0 skips the tournaments;
- * large battles get an eighth of the iterations) */
+ * the large battles play an eighth of the games with the search) */
 #include "grognard/ai.h"
 #include "grognard/proto.h"
 
@@ -245,16 +245,18 @@ int main(int argc, char **argv)
         for (int f = 0; f < nf; f++) {
             if (!loaded[f])
                 continue;
-            /* Large battles (under 5 random playouts a second) get an eighth of the budget and
-             * no search-vs-random pairing, so that make bench ends within the hour. */
-            int big = speed[f] < 5.0;
-            int it = big ? (iterations + 7) / 8 : iterations;
-            printf("%s (search: %d iterations)\n", strstr(files[f], "scenarios/") + 10, it);
-            pairing(loaded[f], "greedy", "greedy", games, it);
-            pairing(loaded[f], "search", "greedy", games, it);
-            pairing(loaded[f], "greedy", "random", games, it);
+            /* The large battles (under 500 random playouts a second: Kadesh, Quatre-Bras) play
+             * an eighth of the games with the search (rounded up to an even number, so each
+             * side gets half), whose rollouts greedy plays there at minutes a game, and no
+             * search-vs-random pairing, so that make bench ends in about two hours. */
+            int big = speed[f] < 500.0;
+            int searched = big ? 2 * ((games + 15) / 16) : games;
+            printf("%s (search: %d iterations)\n", strstr(files[f], "scenarios/") + 10, iterations);
+            pairing(loaded[f], "greedy", "greedy", games, iterations);
+            pairing(loaded[f], "search", "greedy", searched, iterations);
+            pairing(loaded[f], "greedy", "random", games, iterations);
             if (!big)
-                pairing(loaded[f], "search", "random", games, it);
+                pairing(loaded[f], "search", "random", games, iterations);
         }
     }
     for (int f = 0; f < nf; f++)
