@@ -25,8 +25,8 @@ static const char use[] =
     "game, on J worker processes. Game i uses seed S+i. Budget per decision: K rollouts\n"
     "(reproducible) or MS milliseconds. Prints wins/draws/losses per player and side with 95%\n"
     "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
-    "OPTS are a player's options, key=value,... (search: iterations, width, turns, power,\n"
-    "blend, won; docs/ai.md).\n";
+    "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
+    "power, blend, won; docs/ai.md).\n";
 
 typedef struct opts {
     const char *file, *json;
