@@ -28,11 +28,17 @@ static inline int32_t grg_hex_s(grg_hex h) { return -h.q - h.r; }
 static const int32_t grg_hex_dq[6] = {+1, +1, 0, -1, -1, 0};
 static const int32_t grg_hex_dr[6] = {0, -1, -1, 0, +1, +1};
 
+/* A direction or facing index taken modulo 6, into 0..5 (spec A.2.2). */
+static inline int grg_dir_mod6(int v)
+{
+    int m = v % 6;
+    return m < 0 ? m + 6 : m;
+}
+
 /* Spec A.2.2; dir is taken modulo 6. Inline: the rules and the AI call it in their inner loops. */
 static inline grg_hex grg_hex_neighbour(grg_hex h, int dir)
 {
-    int d = dir % 6;
-    d = d < 0 ? d + 6 : d;
+    int d = grg_dir_mod6(dir);
     return grg_hex_make(h.q + grg_hex_dq[d], h.r + grg_hex_dr[d]);
 }
 static inline int grg_dir_opposite(int dir) { return (dir + 3) % 6; }

@@ -4,12 +4,6 @@
 
 #include <stdio.h>
 
-static int mod6(int v)
-{
-    int m = v % 6;
-    return m < 0 ? m + 6 : m;
-}
-
 int grg_hex_direction_to(grg_hex a, grg_hex b)
 {
     int64_t dq = (int64_t)b.q - a.q, dr = (int64_t)b.r - a.r;
@@ -96,7 +90,7 @@ grg_side_class grg_facing_class(int facing, int dir)
 {
     static const grg_side_class by_offset[6] = {GRG_FRONTAL, GRG_FRONTAL, GRG_FLANK_LEFT,
                                                 GRG_REAR,    GRG_REAR,    GRG_FLANK_RIGHT};
-    return by_offset[mod6(dir - facing)];
+    return by_offset[grg_dir_mod6(dir - facing)];
 }
 
 /* A.4.2: listing order frontal f, f+1; flank f+2 (left), f+5 (right); rear f+3, f+4. */
@@ -104,7 +98,7 @@ void grg_facing_dirs(int facing, int out[6])
 {
     static const int offset[6] = {0, 1, 2, 5, 3, 4};
     for (int i = 0; i < 6; i++)
-        out[i] = mod6(facing + offset[i]);
+        out[i] = grg_dir_mod6(facing + offset[i]);
 }
 
 /* A.4.3: integer frontal-arc test on D = t - h in cube coordinates, boundaries included. */
@@ -134,14 +128,14 @@ int grg_in_frontal_arc(grg_hex h, int facing, grg_hex t)
 int grg_turn_steps(int from, int to)
 {
     static const int steps[6] = {0, 1, 2, -3, -2, -1};
-    return steps[mod6(to - from)];
+    return steps[grg_dir_mod6(to - from)];
 }
 
 /* A.3.1: (h, d) for d in 0..2, else (neighbour(h, d), d - 3). */
 grg_hexside grg_hexside_canonical(grg_hex h, int dir)
 {
     grg_hexside side;
-    int d = mod6(dir);
+    int d = grg_dir_mod6(dir);
     if (d < 3) {
         side.hex = h;
         side.dir = d;
