@@ -234,10 +234,10 @@ static double best_shot(const ai_lookahead *la, const grg_game *g, const board *
         grg_action shot = grg_action_make(GRG_A_SHOOT, s);
         shot.target = (int16_t)t;
         int ok, trap[2] = {0, trapped(la, g, t, u->hex)};
-        double x_ =
+        double gain =
             exchange(g, &shot, 1, trap, v[u->side] * b->stack[x], v[e->side] * b->stack[y], &ok);
-        if (ok && x_ > best)
-            best = x_;
+        if (ok && gain > best)
+            best = gain;
     }
     return best;
 }
