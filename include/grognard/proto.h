@@ -33,6 +33,17 @@ void grg_loaded_free(grg_loaded *l);
 typedef struct grg_session grg_session;
 grg_session *grg_session_new(const char *data_dir);
 void grg_session_free(grg_session *s);
+
+/* What answers the protocol's `think`: a computer player, which lives above this layer, so the
+ * program running the session passes it in (grognard engine passes the AI's). It chooses the next
+ * action for the side to act in g, thinking only on its own copies, with its own generator seeded
+ * from `seed`; `options` is "key=value,..." (may be empty) and the budget `iterations` rollouts
+ * when > 0, else `ms` milliseconds when > 0, else the player's default. Returns 0, -1 when
+ * `player` names no player, -2 when it found nothing to choose. */
+typedef int (*grg_think_fn)(const char *player, const char *options, const grg_game *g,
+                            uint64_t seed, int iterations, int ms, grg_action *out);
+/* Lets the session answer `think` through fn (NULL: `think` answers that no player is there). */
+void grg_session_set_think(grg_session *s, grg_think_fn fn);
 /* Handles one request line. Returns a reply line without newline that the caller frees, or NULL
  * when there is none (blank line, quit). *quit is set by the quit command. */
 char *grg_session_handle(grg_session *s, const char *line, int *quit);
@@ -44,8 +55,9 @@ int grg_session_log_size(const grg_session *s);
 char *grg_session_log_entry(const grg_session *s, int i);
 /* An action as the protocol's JSON text (what `act` accepts), to free; NULL when out of memory. */
 char *grg_action_text(const grg_loaded *l, const grg_action *a);
-/* Runs a session over two streams until end of input or quit; returns 0. */
-int grg_session_run(const char *data_dir, FILE *in, FILE *out);
+/* Runs a session over two streams until end of input or quit, answering `think` through `think`
+ * (may be NULL); returns 0. */
+int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *out);
 
 /* Writes an SVG picture of a game's map and units (or of the scenario's set-up when g is NULL). */
 int grg_render_svg(const grg_loaded *l, const grg_game *g, FILE *out);

@@ -1,6 +1,7 @@
 /* grognard engine, validate and render: the commands that read scenario files. */
 #include "cli.h"
 
+#include "grognard/ai.h"
 #include "grognard/proto.h"
 
 #include <stdio.h>
@@ -21,15 +22,30 @@ grg_loaded *grg_cli_load(const char *path)
     return l;
 }
 
+/* The protocol's `think`, answered by the AI players (src/ai) on their own copies of g. */
+static int think(const char *player, const char *options, const grg_game *g, uint64_t seed,
+                 int iterations, int ms, grg_action *out)
+{
+    if (!grg_ai_find(player))
+        return -1;
+    grg_ai *ai = grg_ai_new(player, seed, options);
+    grg_ai_budget budget = {iterations, ms};
+    int rc = ai ? grg_ai_choose(ai, g, budget, out) : -1;
+    grg_ai_free(ai);
+    return rc < 0 ? -2 : 0;
+}
+
 int grg_cli_engine(int argc, char **argv)
 {
     if (grg_cli_help(
             argc, argv,
             "usage: grognard engine\n"
             "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
-            "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n") == 0)
+            "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n"
+            "{\"cmd\":\"think\"} asks a computer player (random, greedy, search) for its "
+            "move.\n") == 0)
         return 0;
-    return grg_session_run(grg_data_dir(), stdin, stdout) == 0 ? 0 : 1;
+    return grg_session_run(grg_data_dir(), think, stdin, stdout) == 0 ? 0 : 1;
 }
 
 int grg_cli_validate(int argc, char **argv)

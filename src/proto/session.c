@@ -336,6 +336,7 @@ static const struct {
     {"zoc", grg__cmd_zoc},
     {"command", grg__cmd_command},
     {"preview", grg__cmd_preview},
+    {"think", grg__cmd_think},
     {"distance", grg__cmd_distance},
     {"neighbours", grg__cmd_neighbours},
     {"facing", grg__cmd_facing},
@@ -434,11 +435,14 @@ char *grg_session_handle(grg_session *s, const char *line, int *quit)
     return finish(reply);
 }
 
-int grg_session_run(const char *data_dir, FILE *in, FILE *out)
+void grg_session_set_think(grg_session *s, grg_think_fn fn) { s->think = fn; }
+
+int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *out)
 {
     grg_session *s = grg_session_new(data_dir);
     if (!s)
         return -1;
+    s->think = think;
     char *line = NULL;
     size_t cap = 0;
     int quit = 0;

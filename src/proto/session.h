@@ -25,6 +25,7 @@ struct grg_session {
     grg_action_list *legal;
     grg_reach *reach;
     grg_zoc *zoc;
+    grg_think_fn think; /* the computer players, NULL when the program runs none */
 };
 
 /* A handler fills `reply` (id and ok are added by the dispatcher) and returns 0, or returns -1
@@ -53,6 +54,8 @@ int grg__cmd_command(grg_session *s, const cJSON *req, cJSON *reply);
 int grg__cmd_preview(grg_session *s, const cJSON *req, cJSON *reply);
 /* The game's state (state_json.c). */
 int grg__cmd_state(grg_session *s, const cJSON *req, cJSON *reply);
+/* A computer player's choice (think.c). */
+int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply);
 /* The loaded map as data (map_json.c). */
 int grg__cmd_map(grg_session *s, const cJSON *req, cJSON *reply);
 
