@@ -442,7 +442,7 @@ int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *ou
     grg_session *s = grg_session_new(data_dir);
     if (!s)
         return -1;
-    s->think = think;
+    grg_session_set_think(s, think);
     char *line = NULL;
     size_t cap = 0;
     int quit = 0;
