@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const forbidden[] = {"load", "replay", "dice", "quit", "hello"};
+static const char *const forbidden[] = {"load", "replay", "dice", "quit", "hello", "think"};
 
 static cJSON *simple_call(grg_session *s, const char *cmd)
 {

@@ -140,8 +140,8 @@ static void test_seats_and_refusals(void **state)
     r = call(&spect, 2, "{\"cmd\":\"act\",\"action\":{\"type\":\"end_phase\"}}");
     assert_string_equal(err_code(r), "spectator");
     cJSON_Delete(r);
-    static const char *const forbidden[] = {"load", "replay", "dice", "quit"};
-    for (int i = 0; i < 4; i++) {
+    static const char *const forbidden[] = {"load", "replay", "dice", "quit", "think"};
+    for (size_t i = 0; i < sizeof forbidden / sizeof *forbidden; i++) {
         r = call(&blue, 3, "{\"cmd\":\"%s\",\"rolls\":[1]}", forbidden[i]);
         assert_string_equal(err_code(r), "forbidden");
         cJSON_Delete(r);
