@@ -6,8 +6,6 @@
  * are neither seen nor moved. */
 #include "session.h"
 
-#include <string.h>
-
 #define MAX_ITERATIONS 1000000
 #define MAX_MS 600000
 
