@@ -2,11 +2,12 @@
  * bytes per state, clones (into a preallocated state, and clone+free), legal-action generations,
  * applies, random steps (legal, choose, apply) and random playouts per second; then a small
  * tournament per scenario: greedy against itself (the scenario's balance under equal play), search
- * vs greedy, greedy vs random and search vs random, each side in turn, with 95% Wilson intervals
- * and the wins as each side. Prints figures; no thresholds.
+ * vs greedy, plan vs greedy, greedy vs random and search vs random, each side in turn, with 95%
+ * Wilson intervals and the wins as each side. Prints figures; no thresholds.
  *
  * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 16; GAMES 0 skips the tournaments;
- * the large battles play an eighth of the games with the search) */
+ * the large battles play an eighth of the games with the search and the plan player; the plan
+ * player gets 4 x ITERATIONS generations a decision, its default at 16) */
 #include "grognard/ai.h"
 #include "grognard/proto.h"
 
@@ -254,6 +255,7 @@ int main(int argc, char **argv)
             printf("%s (search: %d iterations)\n", strstr(files[f], "scenarios/") + 10, iterations);
             pairing(loaded[f], "greedy", "greedy", games, iterations);
             pairing(loaded[f], "search", "greedy", searched, iterations);
+            pairing(loaded[f], "plan", "greedy", searched, 4 * iterations);
             pairing(loaded[f], "greedy", "random", games, iterations);
             if (!big)
                 pairing(loaded[f], "search", "random", games, iterations);

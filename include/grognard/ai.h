@@ -5,8 +5,9 @@
  * dice it imagines are independent of the real rolls to come.
  *
  * Players: "random" (a uniform legal action), "greedy" (one-ply lookahead with rules of thumb),
- * "search" (Monte Carlo rollouts over a player-turn and the opponent's reply). Instances are
- * independent: no globals, so different threads may each use their own instance. */
+ * "search" (Monte Carlo rollouts over a player-turn and the opponent's reply), "plan" (online
+ * evolutionary planning of the rest of the phase). Instances are independent: no globals, so
+ * different threads may each use their own instance. */
 #ifndef GROGNARD_AI_H
 #define GROGNARD_AI_H
 
@@ -33,7 +34,7 @@ typedef struct grg_ai_budget {
 
 /* The table each player fills in. */
 typedef struct grg_ai_player {
-    const char *name; /* "random", "greedy", "search" */
+    const char *name; /* "random", "greedy", "search", "plan" */
     const char *doc;  /* one line */
     /* A new instance thinking with its own generator seeded from `seed`. `options` (may be NULL)
      * is "key=value,key=value" with player-specific keys; unknown keys are ignored. NULL when out

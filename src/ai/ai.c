@@ -7,7 +7,7 @@
 #include <time.h>
 
 static const grg_ai_player *const players[] = {&grg__ai_random, &grg__ai_greedy, &grg__ai_search,
-                                               NULL};
+                                               &grg__ai_plan, NULL};
 
 const grg_ai_player *const *grg_ai_players(void) { return players; }
 

@@ -16,6 +16,7 @@ struct grg_ai {
 extern const grg_ai_player grg__ai_random;
 extern const grg_ai_player grg__ai_greedy;
 extern const grg_ai_player grg__ai_search;
+extern const grg_ai_player grg__ai_plan;
 
 /* The static evaluation with the worth of a finished game chosen by the caller: +-won plus its
  * material (grg_ai_evaluate passes AI_WON). */
@@ -74,6 +75,13 @@ typedef struct ai_lookahead {
 } ai_lookahead;
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
 void grg__ai_lookahead_release(ai_lookahead *la);
+/* The start of a decision for the players that simulate (search, plan): lists g's legal actions
+ * into *legal and sizes la and the simulation clone *sim (*sim_bytes) for g. Returns -1 when
+ * there is nothing to choose (the game over, no legal action), 1 with *out set to the first
+ * action when there is nothing to think about (one action) or no memory to think with, 0 when
+ * the player should think. */
+int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la, grg_game **sim,
+                    size_t *sim_bytes, grg_action *out);
 /* The expected evaluation, for the side to act, of playing a now and completing what it starts
  * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
  * candidate of a decision: common random numbers). */

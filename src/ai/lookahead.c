@@ -32,6 +32,22 @@ int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
     return la->scratch ? 0 : -1;
 }
 
+int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la, grg_game **sim,
+                    size_t *sim_bytes, grg_action *out)
+{
+    if (g->over || grg_legal(g, NULL, 0, legal) < 0 || legal->n == 0)
+        return -1;
+    *out = legal->items[0];
+    if (legal->n == 1 || grg__ai_lookahead_ready(la, g) < 0)
+        return 1;
+    if (!*sim || *sim_bytes != grg_game_size(g)) {
+        grg_game_free(*sim);
+        *sim = grg_game_clone(g);
+        *sim_bytes = *sim ? grg_game_size(g) : 0;
+    }
+    return *sim ? 0 : 1;
+}
+
 void grg__ai_lookahead_release(ai_lookahead *la)
 {
     grg_game_free(la->scratch);

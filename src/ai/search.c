@@ -297,25 +297,9 @@ static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
 {
     search_ai *p = (search_ai *)ai;
     double start = grg__ai_now_ms();
-    if (g->over || grg_legal(g, NULL, 0, &p->legal) < 0 || p->legal.n == 0)
-        return -1;
-    if (p->legal.n == 1) {
-        *out = p->legal.items[0];
-        return 0;
-    }
-    if (grg__ai_lookahead_ready(&p->la, g) < 0) {
-        *out = p->legal.items[0];
-        return 0;
-    }
-    if (!p->sim || p->sim_bytes != grg_game_size(g)) {
-        grg_game_free(p->sim);
-        p->sim = grg_game_clone(g);
-        p->sim_bytes = p->sim ? grg_game_size(g) : 0;
-        if (!p->sim) {
-            *out = p->legal.items[0];
-            return 0;
-        }
-    }
+    int ready = grg__ai_prepare(g, &p->legal, &p->la, &p->sim, &p->sim_bytes, out);
+    if (ready != 0)
+        return ready < 0 ? -1 : 0;
     grg__ai_prune(g, &p->legal, MAX_CANDIDATES);
     shortlist(p, g);
     if (p->legal.n == 1) {

@@ -21,12 +21,13 @@ static const char use[] =
     "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
     "                           [--budget MS | --iterations K] [--max-actions M] [--json OUT]\n"
     "                           [--options-a OPTS] [--options-b OPTS]\n"
-    "Plays N games of player A against player B (random, greedy, search), swapping sides every\n"
-    "game, on J worker processes. Game i uses seed S+i. Budget per decision: K rollouts\n"
-    "(reproducible) or MS milliseconds. Prints wins/draws/losses per player and side with 95%\n"
+    "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
+    "sides every game, on J worker processes. Game i uses seed S+i. Budget per decision: K\n"
+    "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
+    "Prints wins/draws/losses per player and side with 95%\n"
     "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
-    "power, blend, won; docs/ai.md).\n";
+    "power, blend, won; plan: iterations, pop, model; docs/ai.md).\n";
 
 typedef struct opts {
     const char *file, *json;
@@ -301,8 +302,10 @@ static int parse(int argc, char **argv, opts *o)
     snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);
     for (int p = 0; p < 2; p++)
         if (!grg_ai_find(o->names[p])) {
-            fprintf(stderr, "tournament: unknown player '%s' (random, greedy, search)\n",
-                    o->names[p]);
+            fprintf(stderr, "tournament: unknown player '%s' (", o->names[p]);
+            for (const grg_ai_player *const *q = grg_ai_players(); *q; q++)
+                fprintf(stderr, "%s%s", q == grg_ai_players() ? "" : ", ", (*q)->name);
+            fprintf(stderr, ")\n");
             return -1;
         }
     if (o->jobs > o->games)

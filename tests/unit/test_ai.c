@@ -1,8 +1,8 @@
 /* The AI players (include/grognard/ai.h, docs/ai.md): every player returns only legal actions
  * over many states of every scenario that loads; a fixed seed and iteration budget give the same
  * game twice; the players never see the real dice (their choices do not depend on the game's
- * seed, and thinking leaves the game untouched); the search player beats the random one; the
- * server's entry point works from several threads at once. */
+ * seed, and thinking leaves the game untouched); the search and plan players beat the random one;
+ * the server's entry point works from several threads at once. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -155,8 +155,8 @@ static void test_fixed_seed_and_iterations_replay(void **state)
     assert_non_null(ld);
     enum { N = 60 };
     grg_action a[N], b[N];
-    static const char *const names[] = {"random", "greedy", "search"};
-    for (int k = 0; k < 3; k++) {
+    static const char *const names[] = {"random", "greedy", "search", "plan"};
+    for (int k = 0; k < 4; k++) {
         uint64_t h1 = self_game(ld, names[k], 5, N, a);
         uint64_t h2 = self_game(ld, names[k], 5, N, b);
         assert_true(h1 == h2);
@@ -167,23 +167,19 @@ static void test_fixed_seed_and_iterations_replay(void **state)
 }
 
 /* Two games identical but for their seed (so their real dice differ): at the first decision
- * with a combat to declare, the search player makes the same choices in both until a die is
- * rolled, because it imagines dice with its own generator and never reads the game's. */
-static void test_choices_blind_to_the_real_dice(void **state)
+ * with a combat to declare, a player that looks ahead (search, plan) makes the same choices in
+ * both until a die is rolled, because it imagines dice with its own generator and never reads
+ * the game's. */
+static void blind_to_the_real_dice(const grg_loaded *ld, const char *player)
 {
-    (void)state;
-    grg_loaded *ld = load(CLASH);
-    assert_non_null(ld);
     grg_game *g1 = start(ld, 1, NULL), *g2 = start(ld, 0xdeadbeefULL, NULL);
     grg_game_reseed(g2, 0x1234); /* and a generator in another state altogether */
     assert_true(memcmp(g1->rng, g2->rng, sizeof g1->rng) != 0);
-    grg_action_list *l = malloc(sizeof *l);
-    assert_non_null(l);
     /* Blue ends its move phase: the combat phase, with dice to come, is next. */
     grg_action end = grg_action_make(GRG_A_END_PHASE, -1);
     assert_int_equal(grg_apply(g1, &end, NULL, NULL), 0);
     assert_int_equal(grg_apply(g2, &end, NULL, NULL), 0);
-    grg_ai *a1 = grg_ai_new("search", 77, NULL), *a2 = grg_ai_new("search", 77, NULL);
+    grg_ai *a1 = grg_ai_new(player, 77, NULL), *a2 = grg_ai_new(player, 77, NULL);
     grg_ai_budget b = {48, 0};
     int decisions = 0;
     for (; decisions < 20 && !g1->over; decisions++) {
@@ -204,7 +200,15 @@ static void test_choices_blind_to_the_real_dice(void **state)
     grg_ai_free(a2);
     grg_game_free(g1);
     grg_game_free(g2);
-    free(l);
+}
+
+static void test_choices_blind_to_the_real_dice(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(CLASH);
+    assert_non_null(ld);
+    blind_to_the_real_dice(ld, "search");
+    blind_to_the_real_dice(ld, "plan");
     grg_loaded_free(ld);
 }
 
@@ -246,19 +250,18 @@ static int match(const grg_loaded *ld, const grg_options *opt, uint64_t seed, co
     return w;
 }
 
-/* Search against random, each side in turn. On the skirmish of each shipped ruleset the search
- * must win most games. On the test scenario, whose only victory is annihilation within six turns,
- * a player that will not walk into the enemy's first strike draws against one that never comes:
- * there the search must simply never lose more than it wins. The skirmish games, whose rollouts
- * greedy plays, take a minute and a half in the release build and over twenty minutes under the
- * sanitizers, so the sanitizer build plays only the test scenario's (the same code paths, on a
- * smaller board). */
+/* A player that looks ahead (search, plan) against random, each side in turn. On the skirmish
+ * of each shipped ruleset it must win most games. On the test scenario, whose only victory is
+ * annihilation within six turns, a player that will not walk into the enemy's first strike draws
+ * against one that never comes: there it must simply never lose more than it wins. The skirmish
+ * games, whose lookahead greedy plays, take a minute and a half in the release build and over
+ * twenty minutes under the sanitizers, so the sanitizer build plays only the test scenario's (the
+ * same code paths, on a smaller board). */
 #ifndef GRG_SANITIZED
 #define GRG_SANITIZED 0
 #endif
-static void test_search_beats_random(void **state)
+static void beats_random(const char *player, int iterations)
 {
-    (void)state;
     static const char *const skirmishes[] = {"data/scenarios/nap/skirmish.json",
                                              "data/scenarios/cdb/skirmish.json"};
     enum { GAMES = 4 };
@@ -269,11 +272,11 @@ static void test_search_beats_random(void **state)
         int wins = 0;
         for (int i = 0; i < GAMES; i++) {
             int me = i % 2;
-            int w = match(ld, NULL, 300 + (uint64_t)i, me == 0 ? "search" : "random",
-                          me == 0 ? "random" : "search", 16);
+            int w = match(ld, NULL, 300 + (uint64_t)i, me == 0 ? player : "random",
+                          me == 0 ? "random" : player, iterations);
             wins += w == me;
         }
-        print_message("search vs random on %s: %d wins of %d\n", skirmishes[k], wins, GAMES);
+        print_message("%s vs random on %s: %d wins of %d\n", player, skirmishes[k], wins, GAMES);
         assert_true(wins * 4 >= GAMES * 3);
         grg_loaded_free(ld);
     }
@@ -282,14 +285,27 @@ static void test_search_beats_random(void **state)
     int wins = 0, losses = 0;
     for (int i = 0; i < GAMES; i++) {
         int me = i % 2;
-        int w = match(ld, NULL, 400 + (uint64_t)i, me == 0 ? "search" : "random",
-                      me == 0 ? "random" : "search", 16);
+        int w = match(ld, NULL, 400 + (uint64_t)i, me == 0 ? player : "random",
+                      me == 0 ? "random" : player, iterations);
         wins += w == me;
         losses += w == 1 - me;
     }
-    print_message("search vs random on %s: %d wins, %d losses of %d\n", DUEL, wins, losses, GAMES);
+    print_message("%s vs random on %s: %d wins, %d losses of %d\n", player, DUEL, wins, losses,
+                  GAMES);
     assert_true(wins >= losses);
     grg_loaded_free(ld);
+}
+
+static void test_search_beats_random(void **state)
+{
+    (void)state;
+    beats_random("search", 16);
+}
+
+static void test_plan_beats_random(void **state)
+{
+    (void)state;
+    beats_random("plan", 64);
 }
 
 /* French reinforcements due by `turn` still waiting off the map. */
@@ -389,6 +405,7 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_search_beats_random),
+        cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
     };

@@ -1,0 +1,279 @@
+/* The `plan` player: online evolutionary planning of the rest of the phase (docs/ai.md).
+ *
+ * A plan is the sequence of our actions from now to the end of the current phase (a cdb
+ * movement phase: every activation and step; a melee phase: every declaration). It is judged
+ * whole, as greedy judges a state (the static evaluation plus the matchups of the fights left in
+ * contact and in range), where the phase ends: so a plan is worth what all its moves do
+ * together, which no choice of one action at a time can see (a line advancing as one, chariots
+ * striking side by side). Plans are played on re-seeded clones: an action of the plan that is no
+ * longer legal where it comes is skipped, the other side's answers within the phase (retreats,
+ * pivots, return shots) follow the rules of thumb, and a plan that runs out before the phase
+ * ends is completed by the rules of thumb. The actions actually played replace the plan
+ * (so every plan in the population can be replayed as it stands).
+ *
+ * The first population is greedy's own plan for the phase (greedy over its `model` heaviest
+ * actions) and mutants of it. Each generation makes one child per member: a parent (the better
+ * of two drawn) with one action replaced by a legal action drawn by the rules of thumb, the rest
+ * kept where still legal, or (half the time) the rest dropped and the phase completed by the
+ * rules of thumb; parents and children compete and the best `pop` survive. A plan that threw
+ * dice is judged over DICE_SEEDS imagined rolls, the same for every plan of a decision. The
+ * player plays the best plan's first action and keeps the population for its next decision in
+ * the same phase, so the thinking accumulates over the phase. An iteration is one generation:
+ * a fixed seed and budget give the same game twice. */
+#include "ai_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PLAN 256   /* our actions in a plan */
+#define MAX_STEPS 1000 /* actions of both sides played out in a plan's phase */
+#define MAX_POP 32
+#define DEFAULT_POP 16
+#define DEFAULT_ITERATIONS 64
+#define DEFAULT_MODEL 8
+#define DICE_SEEDS 3
+#define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
+
+typedef struct plan {
+    int n;
+    double value;
+    grg_action a[MAX_PLAN];
+} plan;
+
+typedef struct plan_ai {
+    grg_ai base;
+    uint64_t rng;
+    int iterations;
+    int pop;
+    int model;
+    ai_lookahead la;
+    grg_game *sim;
+    size_t sim_bytes;
+    grg_action_list legal;   /* the actions legal where the player decides */
+    grg_action_list scratch; /* those of the states plans are played through */
+    /* The population, kept across decisions of one phase. */
+    int n;
+    plan members[2 * MAX_POP];
+    int turn, phase, side; /* where it was planned; -1: nothing kept */
+    uint64_t dice;         /* the imagined dice of this phase's plans */
+    grg_action last;       /* the action it chose last */
+} plan_ai;
+
+static grg_ai *plan_new(uint64_t seed, const char *options)
+{
+    plan_ai *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->base.player = &grg__ai_plan;
+    p->rng = seed ^ 0x706c616e6e6572ULL;
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
+    if (p->iterations < 1)
+        p->iterations = DEFAULT_ITERATIONS;
+    p->pop = grg__ai_option(options, "pop", DEFAULT_POP);
+    if (p->pop < 2 || p->pop > MAX_POP)
+        p->pop = DEFAULT_POP;
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    p->turn = p->phase = p->side = -1;
+    return &p->base;
+}
+
+static void plan_free(grg_ai *ai)
+{
+    plan_ai *p = (plan_ai *)ai;
+    grg_game_free(p->sim);
+    grg__ai_lookahead_release(&p->la);
+    free(p);
+}
+
+/* The phase a plan covers is over: another phase or turn, or the game. */
+static int phase_over(const grg_game *s, const grg_game *g)
+{
+    return s->over || s->phase != g->phase || s->turn != g->turn;
+}
+
+/* How the plan's actions are changed as it is played. */
+typedef enum { KEEP, SWAP, REDRAW } change;
+
+/* Plays pl from g on p->sim with dice from seed, our side following the plan (the action at
+ * `at` replaced by a drawn one when change is SWAP or REDRAW; REDRAW drops the rest), the other
+ * side and the plan's end following the rules of thumb. Writes the actions we played to *out
+ * (may be pl) and returns the judgement of where the phase ends. *rolled: a die was thrown. */
+static double play(plan_ai *p, const grg_game *g, const plan *pl, change ch, int at, uint64_t seed,
+                   plan *out, int *rolled)
+{
+    grg_game *s = p->sim;
+    grg_game_copy(s, g);
+    grg_game_reseed(s, seed);
+    uint64_t before[4];
+    memcpy(before, s->rng, sizeof before);
+    int me = g->active, next = 0, n = 0, drawn = ch == KEEP, limit = ch == REDRAW ? at : pl->n;
+    grg_action played[MAX_PLAN];
+    for (int k = 0; k < MAX_STEPS && !phase_over(s, g); k++) {
+        int mine = s->active == me && n < MAX_PLAN, kept = 0;
+        grg_action chosen;
+        if (mine && !drawn && n == at) {
+            drawn = 1;
+            next += ch == SWAP; /* the action it replaces */
+        } else if (mine) {
+            while (!kept && next < limit)
+                kept = grg_apply(s, &pl->a[next], NULL, NULL) == 0 ? 1 : (next++, 0);
+            if (kept) {
+                played[n++] = pl->a[next++];
+                continue;
+            }
+        }
+        if (grg_legal(s, NULL, 0, &p->scratch) < 0 || p->scratch.n == 0)
+            break;
+        /* The drawn replacement follows the rules of thumb's odds; the rest their best. */
+        int drawing = mine && drawn && n == at && ch != KEEP;
+        chosen = p->scratch.items[grg__ai_pick(s, &p->scratch, drawing ? &p->rng : NULL, 1.0)];
+        if (grg_apply(s, &chosen, NULL, NULL) < 0)
+            break;
+        if (mine)
+            played[n++] = chosen;
+    }
+    *rolled = grg__ai_rolled(s, before);
+    double v = grg__ai_judge(&p->la, s, me, WON);
+    out->n = n;
+    memcpy(out->a, played, (size_t)n * sizeof played[0]);
+    return v;
+}
+
+/* Judges pl (changed as ch, at say) over the phase's imagined dice: the first roll's actions
+ * become the plan; when that roll threw a die the plan as played is judged again on the others
+ * and the mean kept. */
+static void judge(plan_ai *p, const grg_game *g, const plan *pl, change ch, int at, plan *out)
+{
+    int rolled;
+    double v = play(p, g, pl, ch, at, grg__ai_mix(p->dice, 0), out, &rolled);
+    if (rolled) {
+        plan again;
+        for (int k = 1; k < DICE_SEEDS; k++) {
+            int r;
+            v += play(p, g, out, KEEP, 0, grg__ai_mix(p->dice, (uint64_t)k), &again, &r);
+        }
+        v /= DICE_SEEDS;
+    }
+    out->value = v;
+}
+
+/* Greedy's own plan for the rest of the phase (greedy over its `model` heaviest actions, the
+ * other side's answers by the rules of thumb), as the first member. */
+static void greedy_plan(plan_ai *p, const grg_game *g, plan *out)
+{
+    grg_game *s = p->sim;
+    out->n = 0;
+    grg_game_copy(s, g);
+    grg_game_reseed(s, grg__ai_mix(p->dice, 0));
+    int me = g->active;
+    for (int k = 0; k < MAX_STEPS && !phase_over(s, g) && out->n < MAX_PLAN; k++) {
+        grg_action_list *l = &p->scratch;
+        if (grg_legal(s, NULL, 0, l) < 0 || l->n == 0)
+            break;
+        int i = s->active != me ? grg__ai_pick(s, l, NULL, 1.0)
+                : l->n == 1     ? 0
+                                : grg__ai_greedy_pick(&p->la, s, l, p->model,
+                                                      grg__ai_mix(0x706c616eULL, (uint64_t)k));
+        grg_action a = l->items[i];
+        int mine = s->active == me;
+        if (grg_apply(s, &a, NULL, NULL) < 0)
+            break;
+        if (mine)
+            out->a[out->n++] = a;
+    }
+}
+
+static int better(const plan *a, const plan *b) { return a->value > b->value; }
+
+/* Keeps the best p->pop of the n members, best first (a stable insertion sort). */
+static void select_best(plan_ai *p, int n)
+{
+    for (int i = 1; i < n; i++) {
+        plan t = p->members[i];
+        int j = i;
+        while (j > 0 && better(&t, &p->members[j - 1])) {
+            p->members[j] = p->members[j - 1];
+            j--;
+        }
+        p->members[j] = t;
+    }
+    p->n = n < p->pop ? n : p->pop;
+}
+
+/* One generation: a child of each member, then the best of parents and children. */
+static void generation(plan_ai *p, const grg_game *g)
+{
+    int n = p->n;
+    for (int c = 0; c < n; c++) {
+        int x = grg__ai_below(&p->rng, n), y = grg__ai_below(&p->rng, n);
+        const plan *parent = &p->members[x < y ? x : y]; /* sorted: the lower index is better */
+        change ch = grg__ai_below(&p->rng, 2) ? SWAP : REDRAW;
+        int at = grg__ai_below(&p->rng, parent->n + 1);
+        judge(p, g, parent, ch, at, &p->members[n + c]);
+    }
+    select_best(p, 2 * n);
+}
+
+/* Starts the phase's population afresh, or carries the kept one forward: a member whose first
+ * action is the one just played loses it; every member is judged again from g. */
+static void populate(plan_ai *p, const grg_game *g, const grg_action *played, int carried)
+{
+    if (!carried) {
+        p->dice = grg__ai_rand(&p->rng);
+        plan seed;
+        greedy_plan(p, g, &seed);
+        judge(p, g, &seed, KEEP, 0, &p->members[0]);
+        p->n = 1;
+        while (p->n < p->pop) {
+            judge(p, g, &p->members[0], grg__ai_below(&p->rng, 2) ? SWAP : REDRAW,
+                  grg__ai_below(&p->rng, p->members[0].n + 1), &p->members[p->n]);
+            p->n++;
+        }
+        select_best(p, p->n);
+        return;
+    }
+    for (int i = 0; i < p->n; i++) {
+        plan *m = &p->members[i];
+        if (m->n > 0 && grg_action_eq(&m->a[0], played)) {
+            memmove(m->a, m->a + 1, (size_t)(m->n - 1) * sizeof m->a[0]);
+            m->n--;
+        }
+        plan t = *m;
+        judge(p, g, &t, KEEP, 0, m);
+    }
+    select_best(p, p->n);
+}
+
+static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
+{
+    plan_ai *p = (plan_ai *)ai;
+    double start = grg__ai_now_ms();
+    int ready = grg__ai_prepare(g, &p->legal, &p->la, &p->sim, &p->sim_bytes, out);
+    if (ready != 0)
+        return ready < 0 ? -1 : 0;
+    int same = p->turn == g->turn && p->phase == g->phase && p->side == g->active;
+    populate(p, g, &p->last, same && p->n > 0);
+    p->turn = g->turn;
+    p->phase = g->phase;
+    p->side = g->active;
+    int gens = budget.iterations > 0 ? budget.iterations : budget.ms > 0 ? 1 << 20 : p->iterations;
+    for (int k = 0; k < gens; k++) {
+        if (budget.iterations <= 0 && budget.ms > 0 && grg__ai_now_ms() - start >= budget.ms)
+            break;
+        generation(p, g);
+    }
+    const plan *best = &p->members[0];
+    /* The plan's first action is legal here (it was played from g); a plan with none (the phase
+     * ends at once for it) plays the rules of thumb's choice. */
+    *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];
+    p->last = *out;
+    return 0;
+}
+
+const grg_ai_player grg__ai_plan = {
+    .name = "plan",
+    .doc = "online evolutionary planning of the rest of the phase, judged where it ends",
+    .new_ = plan_new,
+    .free_ = plan_free,
+    .choose = plan_choose,
+};
