@@ -73,6 +73,8 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     if (p->pop < 2 || p->pop > MAX_POP)
         p->pop = DEFAULT_POP;
     p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    if (p->model < 1)
+        p->model = DEFAULT_MODEL;
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }
@@ -106,30 +108,29 @@ static double play(plan_ai *p, const grg_game *g, const plan *pl, change ch, int
     grg_game_reseed(s, seed);
     uint64_t before[4];
     memcpy(before, s->rng, sizeof before);
-    int me = g->active, next = 0, n = 0, drawn = ch == KEEP, limit = ch == REDRAW ? at : pl->n;
+    int me = g->active, next = 0, n = 0, limit = ch == REDRAW ? at : pl->n;
     grg_action played[MAX_PLAN];
     for (int k = 0; k < MAX_STEPS && !phase_over(s, g); k++) {
-        int mine = s->active == me && n < MAX_PLAN, kept = 0;
-        grg_action chosen;
-        if (mine && !drawn && n == at) {
-            drawn = 1;
-            next += ch == SWAP; /* the action it replaces */
-        } else if (mine) {
-            while (!kept && next < limit)
-                kept = grg_apply(s, &pl->a[next], NULL, NULL) == 0 ? 1 : (next++, 0);
-            if (kept) {
+        int mine = s->active == me && n < MAX_PLAN;
+        /* Ours to draw: the replacement at `at`, and after a REDRAW all that follows it. */
+        int drawing = mine && ch != KEEP && (n == at || (ch == REDRAW && n > at));
+        if (mine && ch == SWAP && n == at)
+            next++; /* the action the drawn one replaces */
+        if (mine && !drawing) {
+            while (next < limit && grg_apply(s, &pl->a[next], NULL, NULL) < 0)
+                next++; /* no longer legal here: skipped */
+            if (next < limit) {
                 played[n++] = pl->a[next++];
                 continue;
             }
         }
         if (grg_legal(s, NULL, 0, &p->scratch) < 0 || p->scratch.n == 0)
             break;
-        /* The replacement, and after a REDRAW everything of ours that follows it, is drawn at the
-         * rules of thumb's odds (drawn completions made the plans varied enough to win 60 of 80
-         * nap skirmish games against 48 with the rules of thumb's best: docs/ai.md, tenth
-         * pass); the other side's answers and a kept plan's end take their best. */
-        int drawing = mine && drawn && ch != KEEP && (n == at || (ch == REDRAW && n > at));
-        chosen = p->scratch.items[grg__ai_pick(s, &p->scratch, drawing ? &p->rng : NULL, 1.0)];
+        /* Drawn at the rules of thumb's odds (drawn completions made the plans varied enough to
+         * win 60 of 80 nap skirmish games against 48 with the rules of thumb's best: docs/ai.md,
+         * tenth pass); the other side's answers and a kept plan's end take their best. */
+        grg_action chosen =
+            p->scratch.items[grg__ai_pick(s, &p->scratch, drawing ? &p->rng : NULL, 1.0)];
         if (grg_apply(s, &chosen, NULL, NULL) < 0)
             break;
         if (mine)
@@ -259,12 +260,10 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     p->turn = g->turn;
     p->phase = g->phase;
     p->side = g->active;
-    int gens = budget.iterations > 0 ? budget.iterations : budget.ms > 0 ? 1 << 20 : p->iterations;
-    for (int k = 0; k < gens; k++) {
-        if (budget.iterations <= 0 && budget.ms > 0 && grg__ai_now_ms() - start >= budget.ms)
-            break;
+    int timed = budget.iterations <= 0 && budget.ms > 0;
+    int gens = budget.iterations > 0 ? budget.iterations : p->iterations;
+    for (int k = 0; timed ? grg__ai_now_ms() - start < budget.ms : k < gens; k++)
         generation(p, g);
-    }
     const plan *best = &p->members[0];
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */

@@ -26,9 +26,9 @@
 #define DEFAULT_WIDTH 6
 /* 70: the rollouts' mean counts less than greedy's own one-ply value. Against greedy it won 148
  * of 240 cdb skirmish games (six seeds) where 50 won 126, and 61 of 80 nap ones against 57
- * (docs/ai.md, ninth pass). The
- * rollouts' judgement is biased, not only noisy (64 rollouts a decision did no better than 16),
- * so it is trusted to overturn greedy's ranking only by a wider margin. */
+ * (docs/ai.md, ninth pass). The rollouts' judgement is biased, not only noisy (64 rollouts a
+ * decision did no better than 16), so it is trusted to overturn greedy's ranking only by a wider
+ * margin. */
 #define DEFAULT_BLEND 70
 #define DEFAULT_ITERATIONS 16
 #define TIE_BREAK                                                                                  \

@@ -24,8 +24,8 @@ static const char use[] =
     "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
     "sides every game, on J worker processes. Game i uses seed S+i. Budget per decision: K\n"
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
-    "Prints wins/draws/losses per player and side with 95%\n"
-    "Wilson intervals; --json writes the same to OUT. Games past M actions count as draws.\n"
+    "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
+    "the same to OUT. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
     "power, blend, won; plan: iterations, pop, model; docs/ai.md).\n";
 
