@@ -1,16 +1,16 @@
-/* AI seats: the loop thread submits a clone of the game; worker threads think (src/ai through
- * grg_ai_think, which re-seeds its own clones so it never sees the real dice to come) and post the
- * chosen action back, waking the loop with lws_cancel_service, the one lws call that is safe from
- * another thread. The loop applies the answer only if the game has not changed meanwhile. */
+/* AI seats: the loop thread submits a clone of the game; worker threads think (src/ai, whose
+ * players re-seed their own clones so they never see the real dice to come) with the player kept
+ * for that game and side (minds.c), and post the chosen action back, waking the loop with
+ * lws_cancel_service, the one lws call that is safe from another thread. The loop applies the
+ * answer only if the game has not changed meanwhile. */
 #include "server.h"
-
-#include "grognard/ai.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define AI_MAX_THREADS 4
+#define AI_MINDS 32 /* players kept between decisions: games with an AI seat thinking at once */
 
 typedef struct ai_job {
     char gid[SRV_ID_LEN];
@@ -30,6 +30,7 @@ struct srv_ai {
     int n_threads, stop;
     struct lws_context *ctx;
     char player[32];
+    srv_minds *minds;
     int budget_ms;
     uint64_t rng; /* our own generator for the AI's seeds: never the game's */
 };
@@ -75,7 +76,15 @@ static void *worker(void *arg)
         if (!ai->todo)
             ai->todo_tail = NULL;
         pthread_mutex_unlock(&ai->mu);
-        j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget_ms, &j->out) == 0;
+        grg_ai *mind =
+            ai->minds ? srv_minds_take(ai->minds, j->gid, j->clone->active, j->seed) : NULL;
+        if (mind) {
+            grg_ai_budget b = {0, ai->budget_ms > 0 ? ai->budget_ms : 0};
+            j->ok = grg_ai_choose(mind, j->clone, b, &j->out) == 0;
+            srv_minds_put(ai->minds, mind);
+        }
+        if (!mind || !j->ok)
+            j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget_ms, &j->out) == 0;
         pthread_mutex_lock(&ai->mu);
         j->next = ai->done;
         ai->done = j;
@@ -96,6 +105,7 @@ int srv_ai_start(srv *sv, int threads)
     ai->ctx = sv->ctx;
     snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "search");
     ai->budget_ms = sv->cfg.ai_ms;
+    ai->minds = srv_minds_new(ai->player, AI_MINDS); /* without it each decision thinks afresh */
     srv_random(&ai->rng, sizeof ai->rng);
     if (threads < 1)
         threads = 1;
@@ -131,6 +141,7 @@ void srv_ai_stop(srv *sv)
         pthread_join(ai->th[i], NULL);
     free_jobs(ai->todo);
     free_jobs(ai->done);
+    srv_minds_free(ai->minds);
     pthread_mutex_destroy(&ai->mu);
     pthread_cond_destroy(&ai->cv);
     free(ai);

@@ -3,6 +3,7 @@
 #ifndef GRG_SERVER_INTERNAL_H
 #define GRG_SERVER_INTERNAL_H
 
+#include "grognard/ai.h"
 #include "grognard/proto.h"
 #include "grognard/server.h"
 
@@ -237,6 +238,17 @@ void srv_ai_stop(srv *sv);
 int srv_ai_submit(srv *sv, const srv_game *g);
 /* On the loop thread: applies every answer the workers posted. */
 void srv_ai_drain(srv *sv);
+/* ---- minds.c: the AI players kept between a game's decisions (any thread) ---- */
+typedef struct srv_minds srv_minds;
+/* A table of up to `capacity` players named `player` (grg_ai_new). */
+srv_minds *srv_minds_new(const char *player, int capacity);
+void srv_minds_free(srv_minds *m);
+/* The player kept for game gid's side, made (from seed) when there is none, the least recently
+ * used idle one giving up its slot when the table is full; marked taken until srv_minds_put. NULL
+ * when it is taken already, every slot is, or there is no memory: the caller thinks afresh. */
+grg_ai *srv_minds_take(srv_minds *m, const char *gid, int side, uint64_t seed);
+void srv_minds_put(srv_minds *m, grg_ai *ai);
+
 /* Chooses an action for the side to act in g (a clone the caller owns). */
 int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
                      grg_action *out);

@@ -1,0 +1,95 @@
+/* Unit tests for src/server/minds.c: the server keeps one AI player per game and side between
+ * decisions, hands it to one worker at a time, and makes room by dropping the least recently used
+ * idle one. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "server/server.h"
+
+/* The same game and side get the same player back; another side or game gets its own. */
+static void test_kept_per_game_and_side(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new("plan", 4);
+    assert_non_null(m);
+    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    assert_non_null(a);
+    assert_string_equal(grg_ai_name(a), "plan");
+    srv_minds_put(m, a);
+    grg_ai *again = srv_minds_take(m, "00000000000000a1", 0, 2);
+    assert_ptr_equal(again, a);
+    grg_ai *other_side = srv_minds_take(m, "00000000000000a1", 1, 3);
+    grg_ai *other_game = srv_minds_take(m, "00000000000000b2", 0, 4);
+    assert_non_null(other_side);
+    assert_non_null(other_game);
+    assert_ptr_not_equal(other_side, a);
+    assert_ptr_not_equal(other_game, a);
+    assert_ptr_not_equal(other_game, other_side);
+    srv_minds_put(m, again);
+    srv_minds_put(m, other_side);
+    srv_minds_put(m, other_game);
+    srv_minds_free(m);
+}
+
+/* A player in use is not handed out twice, and a full table of players in use has no room: the
+ * caller then thinks with a fresh player. */
+static void test_one_worker_at_a_time(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new("greedy", 2);
+    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    assert_non_null(a);
+    assert_null(srv_minds_take(m, "00000000000000a1", 0, 1));
+    grg_ai *b = srv_minds_take(m, "00000000000000b2", 0, 1);
+    assert_non_null(b);
+    assert_null(srv_minds_take(m, "00000000000000c3", 0, 1));
+    srv_minds_put(m, a);
+    assert_ptr_equal(srv_minds_take(m, "00000000000000a1", 0, 1), a);
+    srv_minds_put(m, a);
+    srv_minds_put(m, b);
+    srv_minds_free(m);
+}
+
+/* When the table is full the least recently used idle player gives up its slot; the others stay. */
+static void test_least_recently_used_goes(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new("random", 2);
+    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    srv_minds_put(m, a);
+    grg_ai *b = srv_minds_take(m, "00000000000000b2", 0, 1);
+    srv_minds_put(m, b);
+    srv_minds_put(m, srv_minds_take(m, "00000000000000a1", 0, 1)); /* a is now the more recent */
+    grg_ai *c = srv_minds_take(m, "00000000000000c3", 0, 1);       /* b's slot */
+    assert_non_null(c);
+    srv_minds_put(m, c);
+    assert_ptr_equal(srv_minds_take(m, "00000000000000a1", 0, 1), a);
+    srv_minds_put(m, a);
+    assert_ptr_equal(srv_minds_take(m, "00000000000000c3", 0, 1), c);
+    srv_minds_put(m, c);
+    srv_minds_free(m);
+}
+
+/* An unknown player makes no table entries: every take says to think afresh. */
+static void test_unknown_player(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new("no-such-player", 2);
+    assert_non_null(m);
+    assert_null(srv_minds_take(m, "00000000000000a1", 0, 1));
+    srv_minds_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_kept_per_game_and_side),
+        cmocka_unit_test(test_one_worker_at_a_time),
+        cmocka_unit_test(test_least_recently_used_goes),
+        cmocka_unit_test(test_unknown_player),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
