@@ -86,17 +86,22 @@ int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la,
  * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
  * candidate of a decision: common random numbers). */
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
+/* How the matchups count the melee: the exchange of every adjacent pair both ways (greedy's
+ * judgement, and the search's), or each unit in contact attacked once, by the adjacent enemy whose
+ * attack on it gains most (the plan player's: a planner that maximises the judgement over a whole
+ * phase exploits the pairs' double counting, docs/ai.md, eleventh pass). */
+typedef enum { AI_EVERY_PAIR, AI_ATTACKED_ONCE } ai_melee;
 /* How the fights in contact and in range look for `side`, from the engine's preview: the expected
- * exchange of each adjacent pair and each unit's best shot, a beaten unit with nowhere to retreat
- * counted as lost (lookahead.c). */
-double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side);
+ * exchange of the melee (as `melee` counts it) and each unit's best shot, a beaten unit with
+ * nowhere to retreat counted as lost (lookahead.c). */
+double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee melee);
 /* The greedy player's choice among l (pruned first to its `keep` heaviest actions): the best
  * one-ply value, the rules of thumb breaking ties. Returns its index in l. */
 int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l, int keep,
                         uint64_t base);
 /* The greedy player's judgement of a state for `side` at the end of a line of play: the static
  * evaluation (a finished game worth +-won) plus, while it goes on, the matchups. */
-double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won);
+double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won, ai_melee melee);
 /* Keeps the `keep` heaviest actions of l under the rules of thumb (END_PHASE always stays). */
 void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
 

@@ -258,16 +258,45 @@ static double best_shot(const ai_lookahead *la, const grg_game *g, const board *
     return best;
 }
 
-/* How the fights in contact and in range look for `side`, by the engine's preview: for each pair
- * of adjacent enemies, the expected exchange of our attack on them (weighted MINE_FIRST: the side
- * to move fights first) less that of theirs on us; for each unit that can shoot, its best shot,
- * ours counted for us and theirs against us alike. A unit's loss counts as its share of its
- * side's counters times the units stacked with it, and a beaten unit with no hex to fall back
- * into (trapped) as lost to a retreat, recoil or flight, as the rulesets have it. So a unit is not
- * walked into a fight it would lose (nor left in one, nor in reach of the enemy's bows, nor where
- * its retreat is closed), and one that outmatches its neighbour is sent in. */
+/* The best attack on the unit at b's place x by one of the enemies adjacent to it: the attacker's
+ * expected exchange (pair_exchange), a loss worth v[side] a unit stacked in the hex; *any is 0
+ * when no attack on it has a preview. */
+static double best_attack_on(const ai_lookahead *la, const grg_game *g, const board *b, int x,
+                             const double *v, int *any)
+{
+    int i = b->unit[x];
+    const grg_unit *u = &g->units[i];
+    double best = 0.0;
+    *any = 0;
+    for (int y = 0; y < b->n; y++) {
+        int j = b->unit[y];
+        const grg_unit *e = &g->units[j];
+        if (e->side == u->side || grg_hex_distance(u->hex, e->hex) != 1)
+            continue;
+        int ok;
+        double gain =
+            pair_exchange(la, g, j, i, v[e->side] * b->stack[y], v[u->side] * b->stack[x], &ok);
+        if (ok && (!*any || gain > best)) {
+            best = gain;
+            *any = 1;
+        }
+    }
+    return best;
+}
+
+/* How the fights in contact and in range look for `side`, by the engine's preview. The melee, as
+ * `melee` says: AI_EVERY_PAIR counts, for each pair of adjacent enemies, the expected exchange of
+ * our attack on them (weighted MINE_FIRST: the side to move fights first) less that of theirs on
+ * us; AI_ATTACKED_ONCE counts each unit in contact attacked once, by the adjacent enemy whose
+ * attack on it gains most (a unit may be attacked at most once a turn: CDB-11.1.c, NAP-7.3),
+ * ours weighted MINE_FIRST and theirs the rest. For each unit that can
+ * shoot, its best shot, ours counted for us and theirs against us alike. A unit's loss counts as
+ * its share of its side's counters times the units stacked with it, and a beaten unit with no hex
+ * to fall back into (trapped) as lost to a retreat, recoil or flight, as the rulesets have it. So
+ * a unit is not walked into a fight it would lose (nor left in one, nor in reach of the enemy's
+ * bows, nor where its retreat is closed), and one that outmatches its neighbour is sent in. */
 #define MINE_FIRST 0.6
-double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side)
+double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee melee)
 {
     int n[GRG_MAX_SIDES] = {0};
     for (int i = 0; i < g->n_units; i++)
@@ -293,7 +322,16 @@ double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side)
         }
         double shot = best_shot(la, g, &b, x, v);
         sum += u->side == side ? MINE_FIRST * shot : -(1.0 - MINE_FIRST) * shot;
-        if (u->side != side || b.near[x] != 1)
+        if (b.near[x] != 1)
+            continue;
+        if (melee == AI_ATTACKED_ONCE) {
+            int any;
+            double hit = best_attack_on(la, g, &b, x, v, &any);
+            if (any)
+                sum += u->side == side ? -(1.0 - MINE_FIRST) * hit : MINE_FIRST * hit;
+            continue;
+        }
+        if (u->side != side)
             continue;
         double mine = v[side] * b.stack[x];
         for (int y = 0; y < b.n; y++) {
@@ -311,10 +349,10 @@ double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side)
     return sum;
 }
 
-double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won)
+double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won, ai_melee melee)
 {
     double x = grg__ai_value(g, side, won);
-    return g->over ? x : x + W_MATCHUP * grg__ai_matchups(la, g, side);
+    return g->over ? x : x + W_MATCHUP * grg__ai_matchups(la, g, side, melee);
 }
 
 /* True when no unit stands, faces or lives otherwise in s than in g. */
@@ -365,7 +403,8 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     }
     *rolled = grg__ai_rolled(s, before);
     double idle = starts_activation(a) && nothing_moved(s, g) ? IDLE_COST : 0.0;
-    return grg_ai_evaluate(s, me) + W_ODDS * odds + W_MATCHUP * grg__ai_matchups(la, s, me) - idle;
+    return grg_ai_evaluate(s, me) + W_ODDS * odds +
+           W_MATCHUP * grg__ai_matchups(la, s, me, AI_EVERY_PAIR) - idle;
 }
 
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base)

@@ -137,7 +137,7 @@ static double play(plan_ai *p, const grg_game *g, const plan *pl, change ch, int
             played[n++] = chosen;
     }
     *rolled = grg__ai_rolled(s, before);
-    double v = grg__ai_judge(&p->la, s, me, WON);
+    double v = grg__ai_judge(&p->la, s, me, WON, AI_ATTACKED_ONCE);
     out->n = n;
     memcpy(out->a, played, (size_t)n * sizeof played[0]);
     return v;

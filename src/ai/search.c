@@ -156,7 +156,7 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
     if (p->model > 0) {
         play_greedy(p, s, &h);
         *fixed = !grg__ai_rolled(s, before);
-        return grg__ai_judge(&p->la, s, g->active, p->won);
+        return grg__ai_judge(&p->la, s, g->active, p->won, AI_EVERY_PAIR);
     }
     uint64_t draws = seed ^ 0x706f6c696379ULL; /* the rules of thumb's draws, when power > 0 */
     grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
