@@ -1,6 +1,7 @@
 /* grognard serve and grognard play: the game server (docs/server.md). */
 #include "cli.h"
 
+#include "grognard/ai.h"
 #include "grognard/server.h"
 
 #include <stdio.h>
@@ -49,11 +50,23 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
             c->web_dir = argv[++i];
         else if (!strcmp(a, "--data"))
             c->data_dir = argv[++i];
-        else if (!strcmp(a, "--ai"))
+        else if (!strcmp(a, "--ai")) {
             c->ai_player = argv[++i];
-        else if (!strcmp(a, "--ai-ms"))
-            c->ai_ms = atoi(argv[++i]);
-        else if (play && !strcmp(a, "--scenario"))
+            if (!grg_ai_find(c->ai_player)) {
+                fprintf(stderr, "--ai: no player '%s' (random, greedy, search, plan)\n",
+                        c->ai_player);
+                return 2;
+            }
+        } else if (!strcmp(a, "--ai-ms")) {
+            char *end;
+            long ms = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || ms < 0 || ms > 600000) {
+                fprintf(stderr, "--ai-ms: '%s' is not a number of milliseconds (0 to 600000)\n",
+                        argv[i]);
+                return 2;
+            }
+            c->ai_ms = (int)ms;
+        } else if (play && !strcmp(a, "--scenario"))
             c->play_scenario = argv[++i];
         else if (play && !strcmp(a, "--side"))
             c->play_side = argv[++i];

@@ -372,6 +372,22 @@ static void test_ai_seat(void **state)
     tc_ws_close(&blue);
 }
 
+/* Bad AI options are refused at start with the option named, before anything is served. */
+static void test_bad_ai_options(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"--ai no-such-player", "--ai-ms soon", "--ai-ms -5"};
+    static const char *const named[] = {"--ai:", "--ai-ms:", "--ai-ms:"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char cmd[2 * PATH_MAX];
+        snprintf(cmd, sizeof cmd, "'%s' serve --port 0 %s 2>&1 | grep -q -- '^%s'", exe, bad[i],
+                 named[i]);
+        assert_int_equal(WEXITSTATUS(system(cmd)), 0);
+        snprintf(cmd, sizeof cmd, "'%s' serve --port 0 %s 2>/dev/null", exe, bad[i]);
+        assert_int_equal(WEXITSTATUS(system(cmd)), 2);
+    }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -401,7 +417,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
         cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
-        cmocka_unit_test(test_ai_seat),
+        cmocka_unit_test(test_ai_seat),       cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
