@@ -21,6 +21,12 @@
  * rolls. Never call it on a game people play. */
 void grg_game_reseed(grg_game *g, uint64_t seed);
 
+/* Makes `side` the side to act on g and changes nothing else (phase, units, flags), so that a
+ * query answered only for the side to act (nap previews only the acting side's attacks) can be
+ * asked for the other: the AI judges the enemy's attacks on a clone handed to it. Returns -1 for
+ * a side the scenario does not have. Never call it on a game people play. */
+int grg_game_hand_to(grg_game *g, int side);
+
 /* A player instance, created by its table's `new`, freed by its `free`. */
 typedef struct grg_ai grg_ai;
 

@@ -68,6 +68,11 @@ typedef struct ai_lookahead {
     grg_game *scratch;
     size_t bytes;
     grg_action_list inner;
+    /* The state being judged handed to the other side (grg_game_hand_to), for the previews of
+     * that side's attacks where the ruleset answers only for the side to act (nap); `turned_for`
+     * the state it copies, NULL until the judgement needs it. */
+    grg_game *turned;
+    const grg_game *turned_for;
     /* The matchups' scratch: the zoc query's answer, and for each side a bit per map hex where
      * its units could not retreat to (in the other side's zone of control, or occupied). */
     grg_zoc zoc;
@@ -86,10 +91,12 @@ int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la,
  * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
  * candidate of a decision: common random numbers). */
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
-/* How the matchups count the melee: the exchange of every adjacent pair both ways (greedy's
- * judgement, and the search's), or each unit in contact attacked once, by the adjacent enemy whose
- * attack on it gains most (the plan player's: a planner that maximises the judgement over a whole
- * phase exploits the pairs' double counting, docs/ai.md, eleventh pass). */
+/* How the matchups count the melee: the exchange of every adjacent pair both ways, each side's
+ * attacks as the ruleset previews them for the side to act (greedy's judgement, and the search's),
+ * or each unit in contact attacked once, by the adjacent enemy whose attack on it gains most, the
+ * other side's attacks previewed with that side to act (the plan player's: a planner that
+ * maximises the judgement over a whole phase exploits the pairs' double counting and the enemy
+ * attacks nap leaves out, docs/ai.md, eleventh pass). */
 typedef enum { AI_EVERY_PAIR, AI_ATTACKED_ONCE } ai_melee;
 /* How the fights in contact and in range look for `side`, from the engine's preview: the expected
  * exchange of the melee (as `melee` counts it) and each unit's best shot, a beaten unit with

@@ -24,12 +24,14 @@
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
 {
-    if (!la->scratch || la->bytes != grg_game_size(g)) {
+    if (!la->scratch || !la->turned || la->bytes != grg_game_size(g)) {
         grg_game_free(la->scratch);
+        grg_game_free(la->turned);
         la->scratch = grg_game_clone(g);
-        la->bytes = la->scratch ? grg_game_size(g) : 0;
+        la->turned = grg_game_clone(g);
+        la->bytes = la->scratch && la->turned ? grg_game_size(g) : 0;
     }
-    return la->scratch ? 0 : -1;
+    return la->scratch && la->turned ? 0 : -1;
 }
 
 int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la, grg_game **sim,
@@ -51,7 +53,8 @@ int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la,
 void grg__ai_lookahead_release(ai_lookahead *la)
 {
     grg_game_free(la->scratch);
-    la->scratch = NULL;
+    grg_game_free(la->turned);
+    la->scratch = la->turned = NULL;
     la->bytes = 0;
 }
 
@@ -191,15 +194,28 @@ static double exchange(const grg_game *g, const grg_action *acts, int n, const i
     return sum;
 }
 
-/* att attacking def alone. */
-static double pair_exchange(const ai_lookahead *la, const grg_game *g, int att, int def, double va,
-                            double vd, int *ok)
+/* att attacking def alone. With `hand`, an attack by the side not to act that the ruleset does
+ * not preview (nap answers only for the side to act) is previewed on la->turned: g handed to
+ * att's side (la->turned_for: g, once copied for this judgement). */
+static double pair_exchange(ai_lookahead *la, const grg_game *g, int att, int def, double va,
+                            double vd, int hand, int *ok)
 {
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
                           grg_action_make(GRG_A_ATTACKER, att),
                           grg_action_make(GRG_A_DEFENDER, def)};
     int trap[2] = {trapped(la, g, att, g->units[def].hex), trapped(la, g, def, g->units[att].hex)};
-    return exchange(g, acts, 3, trap, va, vd, ok);
+    double x = exchange(g, acts, 3, trap, va, vd, ok);
+    int side = g->units[att].side;
+    if (*ok || !hand || side == g->active || !la->turned ||
+        grg_game_size(la->turned) != grg_game_size(g))
+        return x;
+    if (la->turned_for != g) {
+        grg_game_copy(la->turned, g);
+        if (grg_game_hand_to(la->turned, side) < 0)
+            return x;
+        la->turned_for = g;
+    }
+    return exchange(la->turned, acts, 3, trap, va, vd, ok);
 }
 
 /* The units on the map, with each one's hex, stack size and nearest enemy, gathered once per
@@ -261,7 +277,7 @@ static double best_shot(const ai_lookahead *la, const grg_game *g, const board *
 /* The best attack on the unit at b's place x by one of the enemies adjacent to it: the attacker's
  * expected exchange (pair_exchange), a loss worth v[side] a unit stacked in the hex; *any is 0
  * when no attack on it has a preview. */
-static double best_attack_on(const ai_lookahead *la, const grg_game *g, const board *b, int x,
+static double best_attack_on(ai_lookahead *la, const grg_game *g, const board *b, int x,
                              const double *v, int *any)
 {
     int i = b->unit[x];
@@ -275,7 +291,7 @@ static double best_attack_on(const ai_lookahead *la, const grg_game *g, const bo
             continue;
         int ok;
         double gain =
-            pair_exchange(la, g, j, i, v[e->side] * b->stack[y], v[u->side] * b->stack[x], &ok);
+            pair_exchange(la, g, j, i, v[e->side] * b->stack[y], v[u->side] * b->stack[x], 1, &ok);
         if (ok && (!*any || gain > best)) {
             best = gain;
             *any = 1;
@@ -289,12 +305,14 @@ static double best_attack_on(const ai_lookahead *la, const grg_game *g, const bo
  * our attack on them (weighted MINE_FIRST: the side to move fights first) less that of theirs on
  * us; AI_ATTACKED_ONCE counts each unit in contact attacked once, by the adjacent enemy whose
  * attack on it gains most (a unit may be attacked at most once a turn: CDB-11.1.c, NAP-7.3),
- * ours weighted MINE_FIRST and theirs the rest. For each unit that can
- * shoot, its best shot, ours counted for us and theirs against us alike. A unit's loss counts as
- * its share of its side's counters times the units stacked with it, and a beaten unit with no hex
- * to fall back into (trapped) as lost to a retreat, recoil or flight, as the rulesets have it. So
- * a unit is not walked into a fight it would lose (nor left in one, nor in reach of the enemy's
- * bows, nor where its retreat is closed), and one that outmatches its neighbour is sent in. */
+ * ours weighted MINE_FIRST and theirs the rest, the attacks of the side not to act previewed as
+ * if it were (nap previews only the acting side's, so AI_EVERY_PAIR counts no nap enemy attack).
+ * For each unit that can shoot, its best shot, ours counted for us and theirs against us alike.
+ * A unit's loss counts as its share of its side's counters times the units stacked with it, and a
+ * beaten unit with no hex to fall back into (trapped) as lost to a retreat, recoil or flight, as
+ * the rulesets have it. So a unit is not walked into a fight it would lose (nor left in one, nor
+ * in reach of the enemy's bows, nor where its retreat is closed), and one that outmatches its
+ * neighbour is sent in. */
 #define MINE_FIRST 0.6
 double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee melee)
 {
@@ -310,6 +328,7 @@ double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee 
     double sum = 0.0;
     board b;
     board_init(&b, g);
+    la->turned_for = NULL;
     int marked = 0;
     for (int x = 0; x < b.n; x++) {
         int i = b.unit[x];
@@ -341,8 +360,8 @@ double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee 
                 continue;
             int ok1, ok2;
             double theirs_v = v[e->side] * b.stack[y];
-            double ours = pair_exchange(la, g, i, j, mine, theirs_v, &ok1);
-            double theirs = pair_exchange(la, g, j, i, theirs_v, mine, &ok2);
+            double ours = pair_exchange(la, g, i, j, mine, theirs_v, 0, &ok1);
+            double theirs = pair_exchange(la, g, j, i, theirs_v, mine, 0, &ok2);
             sum += (ok1 ? MINE_FIRST * ours : 0.0) - (ok2 ? (1.0 - MINE_FIRST) * theirs : 0.0);
         }
     }
