@@ -15,7 +15,7 @@ typedef struct grg_server_config {
     const char *data_dir;  /* NULL = grg_data_dir() */
     int test_dice;         /* allow POST /api/games/GID/dice */
     int ai_ms;             /* AI thinking budget per decision, ms (0 = the player's default) */
-    const char *ai_player; /* NULL = "search" */
+    const char *ai_player; /* NULL = "plan" */
     int quiet;             /* no log lines on stderr but errors */
     /* grognard play: create a game of this scenario (id or path) at start, this side human and
      * the others AI, and print its link. */

@@ -103,7 +103,7 @@ int srv_ai_start(srv *sv, int threads)
     pthread_mutex_init(&ai->mu, NULL);
     pthread_cond_init(&ai->cv, NULL);
     ai->ctx = sv->ctx;
-    snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "search");
+    snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "plan");
     ai->budget_ms = sv->cfg.ai_ms;
     ai->minds = srv_minds_new(ai->player, AI_MINDS); /* without it each decision thinks afresh */
     srv_random(&ai->rng, sizeof ai->rng);
