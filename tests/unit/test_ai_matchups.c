@@ -32,6 +32,31 @@ static void close_retreat(grg_game *g, int u, int enemy, int first)
     assert_int_equal(placed, 3);
 }
 
+/* A lab game of `units` with a lookahead ready for it. */
+typedef struct judged {
+    grg_loaded *l;
+    ai_lookahead *la;
+    grg_game *g;
+} judged;
+
+static void judged_open(judged *j, const char *units_json)
+{
+    j->l = lab_load(NULL, "", units_json, "");
+    assert_non_null(j->l);
+    j->la = calloc(1, sizeof *j->la);
+    assert_non_null(j->la);
+    j->g = lab_game(j->l, NULL);
+    assert_int_equal(grg__ai_lookahead_ready(j->la, j->g), 0);
+}
+
+static void judged_close(judged *j)
+{
+    grg_game_free(j->g);
+    grg__ai_lookahead_release(j->la);
+    free(j->la);
+    grg_loaded_free(j->l);
+}
+
 static void test_trapped_units_count_as_lost(void **state)
 {
     (void)state;
@@ -73,15 +98,12 @@ static const char outnumbered[] =
 static void test_a_unit_is_attacked_once(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "", outnumbered, "");
-    assert_non_null(l);
-    ai_lookahead *la = calloc(1, sizeof *la);
-    assert_non_null(la);
-    grg_game *g = lab_game(l, NULL);
-    assert_int_equal(grg__ai_lookahead_ready(la, g), 0);
+    judged j;
+    judged_open(&j, outnumbered);
+    grg_game *g = j.g;
     int a1 = lab_unit(g, "a1"), a2 = lab_unit(g, "a2"), d1 = lab_unit(g, "d1");
-    double pairs1 = grg__ai_matchups(la, g, 0, AI_EVERY_PAIR);
-    double once1 = grg__ai_matchups(la, g, 0, AI_ATTACKED_ONCE);
+    double pairs1 = grg__ai_matchups(j.la, g, 0, AI_EVERY_PAIR);
+    double once1 = grg__ai_matchups(j.la, g, 0, AI_ATTACKED_ONCE);
     assert_true(pairs1 > 0.01); /* a1's 2-1 attack */
     /* a2 beside d1 too, one hex from a1. */
     for (int dir = 0; dir < 6; dir++) {
@@ -92,17 +114,14 @@ static void test_a_unit_is_attacked_once(void **state)
         }
     }
     assert_int_equal(grg_hex_distance(g->units[d1].hex, g->units[a2].hex), 1);
-    double pairs2 = grg__ai_matchups(la, g, 0, AI_EVERY_PAIR);
-    double once2 = grg__ai_matchups(la, g, 0, AI_ATTACKED_ONCE);
+    double pairs2 = grg__ai_matchups(j.la, g, 0, AI_EVERY_PAIR);
+    double once2 = grg__ai_matchups(j.la, g, 0, AI_ATTACKED_ONCE);
     print_message("matchups for a: a1 beside d1: every pair %.4f, attacked once %.4f; a2 too: "
                   "%.4f, %.4f\n",
                   pairs1, once1, pairs2, once2);
     assert_true(pairs2 > pairs1 + 0.01);                 /* a2's attack on top of a1's */
     assert_true(once2 - once1 < pairs2 - pairs1 - 0.01); /* d1 attacked once */
-    grg_game_free(g);
-    grg__ai_lookahead_release(la);
-    free(la);
-    grg_loaded_free(l);
+    judged_close(&j);
 }
 
 /* The nap preview answers only for the side to act, so every pair counts none of the enemy's
@@ -115,12 +134,9 @@ static const char overmatched[] =
 static void test_the_enemys_attacks_count(void **state)
 {
     (void)state;
-    grg_loaded *l = lab_load(NULL, "", overmatched, "");
-    assert_non_null(l);
-    ai_lookahead *la = calloc(1, sizeof *la);
-    assert_non_null(la);
-    grg_game *g = lab_game(l, NULL);
-    assert_int_equal(grg__ai_lookahead_ready(la, g), 0);
+    judged j;
+    judged_open(&j, overmatched);
+    grg_game *g = j.g;
     assert_int_equal(g->active, 0);
     grg_preview pv;
     grg_action acts[3] = {grg_action_make(GRG_A_COMBAT_BEGIN, -1),
@@ -128,8 +144,8 @@ static void test_the_enemys_attacks_count(void **state)
                           grg_action_make(GRG_A_DEFENDER, lab_unit(g, "a1"))};
     assert_int_equal(grg_query_preview(g, acts, 3, &pv, NULL), -1); /* not d's turn */
     uint64_t hash = grg_game_hash(g);
-    double pairs = grg__ai_matchups(la, g, 0, AI_EVERY_PAIR);
-    double once = grg__ai_matchups(la, g, 0, AI_ATTACKED_ONCE);
+    double pairs = grg__ai_matchups(j.la, g, 0, AI_EVERY_PAIR);
+    double once = grg__ai_matchups(j.la, g, 0, AI_ATTACKED_ONCE);
     print_message("matchups for a: every pair %.4f, attacked once %.4f\n", pairs, once);
     assert_true(once < pairs - 0.05);
     assert_true(grg_game_hash(g) == hash); /* judged on a copy */
@@ -139,10 +155,7 @@ static void test_the_enemys_attacks_count(void **state)
     assert_int_equal(grg_game_hand_to(c, 2), -1);
     assert_int_equal(c->active, 1);
     grg_game_free(c);
-    grg_game_free(g);
-    grg__ai_lookahead_release(la);
-    free(la);
-    grg_loaded_free(l);
+    judged_close(&j);
 }
 
 int main(void)
