@@ -275,8 +275,8 @@ static double best_shot(const ai_lookahead *la, const grg_game *g, const board *
 }
 
 /* The best attack on the unit at b's place x by one of the enemies adjacent to it: the attacker's
- * expected exchange (pair_exchange), a loss worth v[side] a unit stacked in the hex; *any is 0
- * when no attack on it has a preview. */
+ * expected exchange (pair_exchange, previewed as if the attacker's side were to act), a loss worth
+ * v[side] a unit stacked in the hex; *any is 0 when no attack on it has a preview. */
 static double best_attack_on(ai_lookahead *la, const grg_game *g, const board *b, int x,
                              const double *v, int *any)
 {
