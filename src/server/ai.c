@@ -10,7 +10,7 @@
 #include <string.h>
 
 #define AI_MAX_THREADS 4
-#define AI_MINDS 32 /* players kept between decisions: games with an AI seat thinking at once */
+#define AI_MINDS 32 /* players kept between decisions, one per game and side (minds.c) */
 
 typedef struct ai_job {
     char gid[SRV_ID_LEN];
