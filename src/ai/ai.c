@@ -76,12 +76,14 @@ uint64_t grg__ai_mix(uint64_t a, uint64_t b)
 }
 
 /* Scans "key=value,key=value" for key; the value is a decimal integer. */
-int grg__ai_option(const char *options, const char *key, int def)
+int grg__ai_option(const char *options, const char *key, int def, int lo, int hi)
 {
     size_t klen = strlen(key);
     for (const char *p = options; p && *p;) {
-        if (strncmp(p, key, klen) == 0 && p[klen] == '=')
-            return (int)strtol(p + klen + 1, NULL, 10);
+        if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            int v = (int)strtol(p + klen + 1, NULL, 10);
+            return v < lo || v > hi ? def : v;
+        }
         p = strchr(p, ',');
         if (p)
             p++;

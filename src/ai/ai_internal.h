@@ -31,8 +31,9 @@ int grg__ai_below(uint64_t *state, int n);
 double grg__ai_unit(uint64_t *state);
 /* Mixes two values into a seed (for common random numbers across candidates). */
 uint64_t grg__ai_mix(uint64_t a, uint64_t b);
-/* Reads a "key=value" integer from an options string; returns def when absent. */
-int grg__ai_option(const char *options, const char *key, int def);
+/* Reads a "key=value" integer from an options string; returns def when absent or outside
+ * [lo, hi]. */
+int grg__ai_option(const char *options, const char *key, int def, int lo, int hi);
 /* Milliseconds on a monotonic clock. */
 double grg__ai_now_ms(void);
 

@@ -22,6 +22,7 @@
  * a fixed seed and budget give the same game twice. */
 #include "ai_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,15 +67,9 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
         return NULL;
     p->base.player = &grg__ai_plan;
     p->rng = seed ^ 0x706c616e6e6572ULL;
-    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
-    if (p->iterations < 1)
-        p->iterations = DEFAULT_ITERATIONS;
-    p->pop = grg__ai_option(options, "pop", DEFAULT_POP);
-    if (p->pop < 2 || p->pop > MAX_POP)
-        p->pop = DEFAULT_POP;
-    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
-    if (p->model < 1)
-        p->model = DEFAULT_MODEL;
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS, 1, INT_MAX);
+    p->pop = grg__ai_option(options, "pop", DEFAULT_POP, 2, MAX_POP);
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL, 1, INT_MAX);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }

@@ -19,6 +19,7 @@
  * give the same choice twice; a millisecond budget spends the rounds by the clock. */
 #include "ai_internal.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,17 +75,13 @@ static grg_ai *search_new(uint64_t seed, const char *options)
         return NULL;
     p->base.player = &grg__ai_search;
     p->rng = seed ^ 0x736561726368ULL;
-    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
-    if (p->iterations < 1)
-        p->iterations = DEFAULT_ITERATIONS;
-    p->power = grg__ai_option(options, "power", DEFAULT_POWER);
-    p->turns = grg__ai_option(options, "turns", DEFAULT_TURNS);
-    p->width = grg__ai_option(options, "width", DEFAULT_WIDTH);
-    if (p->width < 1 || p->width > MAX_CANDIDATES)
-        p->width = DEFAULT_WIDTH;
-    p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
-    p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
-    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS, 1, INT_MAX);
+    p->power = grg__ai_option(options, "power", DEFAULT_POWER, INT_MIN, INT_MAX);
+    p->turns = grg__ai_option(options, "turns", DEFAULT_TURNS, INT_MIN, INT_MAX);
+    p->width = grg__ai_option(options, "width", DEFAULT_WIDTH, 1, MAX_CANDIDATES);
+    p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND, INT_MIN, INT_MAX) / 100.0;
+    p->won = grg__ai_option(options, "won", DEFAULT_WON, INT_MIN, INT_MAX) / 10.0;
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL, INT_MIN, INT_MAX);
     return &p->base;
 }
 
