@@ -24,4 +24,8 @@ struct grg_loaded *grg_cli_load(const char *path);
 /* Prints `usage` and returns 0 when argv holds --help or -h, else returns -1. */
 int grg_cli_help(int argc, char **argv, const char *usage);
 
+/* 0 when `name` is an AI player (src/ai); else prints "WHO: unknown player 'NAME' (the
+ * players)" to stderr and returns -1. */
+int grg_cli_ai_player(const char *who, const char *name);
+
 #endif

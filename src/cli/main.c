@@ -1,6 +1,7 @@
 /* grognard: the command-line front of the engine (README.md has the tour). */
 #include "cli.h"
 
+#include "grognard/ai.h"
 #include "grognard/proto.h"
 
 #include <stdio.h>
@@ -30,6 +31,17 @@ int grg_cli_help(int argc, char **argv, const char *text)
             fputs(text, stdout);
             return 0;
         }
+    return -1;
+}
+
+int grg_cli_ai_player(const char *who, const char *name)
+{
+    if (grg_ai_find(name))
+        return 0;
+    fprintf(stderr, "%s: unknown player '%s' (", who, name);
+    for (const grg_ai_player *const *q = grg_ai_players(); *q; q++)
+        fprintf(stderr, "%s%s", q == grg_ai_players() ? "" : ", ", (*q)->name);
+    fprintf(stderr, ")\n");
     return -1;
 }
 

@@ -1,7 +1,6 @@
 /* grognard serve and grognard play: the game server (docs/server.md). */
 #include "cli.h"
 
-#include "grognard/ai.h"
 #include "grognard/server.h"
 
 #include <stdio.h>
@@ -52,11 +51,8 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
             c->data_dir = argv[++i];
         else if (!strcmp(a, "--ai")) {
             c->ai_player = argv[++i];
-            if (!grg_ai_find(c->ai_player)) {
-                fprintf(stderr, "--ai: no player '%s' (random, greedy, search, plan)\n",
-                        c->ai_player);
+            if (grg_cli_ai_player("--ai", c->ai_player) < 0)
                 return 2;
-            }
         } else if (!strcmp(a, "--ai-ms")) {
             char *end;
             long ms = strtol(argv[++i], &end, 10);

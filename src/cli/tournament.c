@@ -301,13 +301,8 @@ static int parse(int argc, char **argv, opts *o)
     snprintf(o->names[0], sizeof o->names[0], "%.*s", (int)(comma - players), players);
     snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);
     for (int p = 0; p < 2; p++)
-        if (!grg_ai_find(o->names[p])) {
-            fprintf(stderr, "tournament: unknown player '%s' (", o->names[p]);
-            for (const grg_ai_player *const *q = grg_ai_players(); *q; q++)
-                fprintf(stderr, "%s%s", q == grg_ai_players() ? "" : ", ", (*q)->name);
-            fprintf(stderr, ")\n");
+        if (grg_cli_ai_player("tournament", o->names[p]) < 0)
             return -1;
-        }
     if (o->jobs > o->games)
         o->jobs = (int)o->games;
     return 0;
