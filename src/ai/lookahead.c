@@ -206,8 +206,7 @@ static double pair_exchange(ai_lookahead *la, const grg_game *g, int att, int de
     int trap[2] = {trapped(la, g, att, g->units[def].hex), trapped(la, g, def, g->units[att].hex)};
     double x = exchange(g, acts, 3, trap, va, vd, ok);
     int side = g->units[att].side;
-    if (*ok || !hand || side == g->active || !la->turned ||
-        grg_game_size(la->turned) != grg_game_size(g))
+    if (*ok || !hand || side == g->active || !la->turned || la->bytes != grg_game_size(g))
         return x;
     if (la->turned_for != g) {
         grg_game_copy(la->turned, g);

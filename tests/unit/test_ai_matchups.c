@@ -124,9 +124,10 @@ static void test_a_unit_is_attacked_once(void **state)
     judged_close(&j);
 }
 
-/* The nap preview answers only for the side to act, so every pair counts none of the enemy's
- * attacks; the plan player's matchups preview them on a copy handed to the enemy
- * (grg_game_hand_to). d1 at 4-1 against a1 weighs against a there, and only there. */
+/* The nap preview answers only for the side to act (an attacker belongs to the attacking side,
+ * NAP-7.1), so every pair counts none of the enemy's attacks; the plan player's matchups preview
+ * them on a copy handed to the enemy (grg_game_hand_to). d1 at 4-1 against a1 weighs against a
+ * there, and only there. */
 static const char overmatched[] =
     "[{\"id\":\"a1\",\"side\":\"a\",\"type\":\"infantry\",\"hex\":\"0605\",\"strength\":2},"
     "{\"id\":\"d1\",\"side\":\"d\",\"type\":\"infantry\",\"hex\":\"0505\",\"strength\":8}]";
