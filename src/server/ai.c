@@ -193,3 +193,9 @@ void srv_ai_drain(srv *sv)
             srv_game_ai_result(sv, j->gid, j->gen, &j->out, j->ok);
     free_jobs(rev);
 }
+
+void srv_ai_forget(srv *sv, const char *gid)
+{
+    if (sv->ai && sv->ai->minds)
+        srv_minds_forget(sv->ai->minds, gid);
+}

@@ -2,7 +2,8 @@
  * player that thinks over several decisions (the plan player carries its evolved plans through a
  * phase, docs/ai.md) keeps what it thought instead of starting again at every move. A worker takes
  * the game's player, thinks, and puts it back; the least recently used idle player makes room for
- * a new game's when the table is full. Safe to call from any thread. */
+ * a new game's when the table is full, and a game that ends drops its players. Safe to call from
+ * any thread. */
 #include "server.h"
 
 #include <pthread.h>
@@ -100,4 +101,24 @@ void srv_minds_put(srv_minds *m, grg_ai *ai)
         if (m->slot[i].ai == ai)
             m->slot[i].busy = 0;
     pthread_mutex_unlock(&m->mu);
+}
+
+int srv_minds_forget(srv_minds *m, const char *gid)
+{
+    int n = 0;
+    pthread_mutex_lock(&m->mu);
+    for (int i = 0; i < m->n; i++) {
+        mind *s = &m->slot[i];
+        if (!s->ai || strcmp(s->gid, gid) != 0)
+            continue;
+        s->gid[0] = '\0';
+        s->used = 0;
+        if (!s->busy) {
+            grg_ai_free(s->ai);
+            s->ai = NULL;
+        }
+        n++;
+    }
+    pthread_mutex_unlock(&m->mu);
+    return n;
 }

@@ -74,6 +74,8 @@ static int commit(srv *sv, srv_game *g, int appended)
         g->n_stored = g->cap_stored = n;
         g->generation++;
         g->dirty = 1;
+        if (g->over)
+            srv_ai_forget(sv, g->id);
         return 0;
     }
     for (int i = owned_from; cur && i < n; i++)

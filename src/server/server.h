@@ -238,6 +238,8 @@ void srv_ai_stop(srv *sv);
 int srv_ai_submit(srv *sv, const srv_game *g);
 /* On the loop thread: applies every answer the workers posted. */
 void srv_ai_drain(srv *sv);
+/* Game gid is over: the AI players kept for it are dropped (srv_minds_forget). */
+void srv_ai_forget(srv *sv, const char *gid);
 /* ---- minds.c: the AI players kept between a game's decisions (any thread) ---- */
 typedef struct srv_minds srv_minds;
 /* A table of up to `capacity` players named `player` (grg_ai_new). */
@@ -248,6 +250,9 @@ void srv_minds_free(srv_minds *m);
  * when it is taken already, every slot is, or there is no memory: the caller thinks afresh. */
 grg_ai *srv_minds_take(srv_minds *m, const char *gid, int side, uint64_t seed);
 void srv_minds_put(srv_minds *m, grg_ai *ai);
+/* Drops the players kept for game gid (it is over): an idle one is freed, one a worker holds is
+ * no longer found for gid and gives way first when room is needed. Returns how many it dropped. */
+int srv_minds_forget(srv_minds *m, const char *gid);
 
 /* Chooses an action for the side to act in g (a clone the caller owns). */
 int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, int budget_ms,

@@ -73,6 +73,37 @@ static void test_least_recently_used_goes(void **state)
     srv_minds_free(m);
 }
 
+/* A game that is over drops its players: the idle one at once, the one a worker holds once it is
+ * put back (it is no longer found for the game, so the game's next take makes a fresh one);
+ * other games keep theirs. */
+static void test_a_finished_game_is_forgotten(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new("greedy", 3);
+    grg_ai *held = srv_minds_take(m, "00000000000000a1", 0, 1);
+    grg_ai *idle = srv_minds_take(m, "00000000000000a1", 1, 2);
+    grg_ai *other = srv_minds_take(m, "00000000000000b2", 0, 3);
+    assert_non_null(held);
+    assert_non_null(idle);
+    assert_non_null(other);
+    srv_minds_put(m, idle);
+    srv_minds_put(m, other);
+    assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 2);
+    assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 0);
+    srv_minds_put(m, held); /* the worker that held it is done with it */
+    /* Two new players take the forgotten ones' slots (one free, one giving way first): had they
+     * been kept, the second would have evicted the other game's player. */
+    grg_ai *c = srv_minds_take(m, "00000000000000c3", 0, 4);
+    grg_ai *d = srv_minds_take(m, "00000000000000d4", 0, 5);
+    assert_non_null(c);
+    assert_non_null(d);
+    srv_minds_put(m, c);
+    srv_minds_put(m, d);
+    assert_ptr_equal(srv_minds_take(m, "00000000000000b2", 0, 3), other);
+    srv_minds_put(m, other);
+    srv_minds_free(m);
+}
+
 /* An unknown player makes no table entries: every take says to think afresh. */
 static void test_unknown_player(void **state)
 {
@@ -89,6 +120,7 @@ int main(void)
         cmocka_unit_test(test_kept_per_game_and_side),
         cmocka_unit_test(test_one_worker_at_a_time),
         cmocka_unit_test(test_least_recently_used_goes),
+        cmocka_unit_test(test_a_finished_game_is_forgotten),
         cmocka_unit_test(test_unknown_player),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
