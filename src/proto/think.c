@@ -39,7 +39,7 @@ int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply)
 {
     if (grg__need_game(s, reply) < 0)
         return -1;
-    const char *player = "search", *options = "";
+    const char *player = "plan", *options = ""; /* the strongest (docs/ai.md), as the server's */
     int iterations = 0, ms = 0;
     if (text_field(req, "player", &player, reply) < 0 ||
         text_field(req, "options", &options, reply) < 0 ||
