@@ -8,7 +8,9 @@
 #include "grognard/ai.h"
 #include "grognard/proto.h"
 
+#include <cjson/cJSON.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +27,7 @@ static const char use[] =
     "sides every game, on J worker processes. Game i uses seed S+i. Budget per decision: K\n"
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
-    "the same to OUT. Games past M actions count as draws.\n"
+    "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
     "power, blend, won; plan: iterations, pop, model; docs/ai.md).\n";
 
@@ -49,7 +51,9 @@ typedef struct game_result {
     int32_t turns;
     int64_t actions;
     double secs;
+    char result[128]; /* why the game ended, as the ruleset says (g->result) */
 } game_result;
+_Static_assert(sizeof(game_result) <= PIPE_BUF, "a game's result is written whole");
 
 static double now_s(void)
 {
@@ -69,7 +73,7 @@ static uint64_t mix(uint64_t x)
 /* Plays game i to its end (or the cap). */
 static game_result play_game(const opts *o, const grg_loaded *l, long i)
 {
-    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0};
+    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0, ""};
     double t0 = now_s();
     uint64_t seed = o->seed + (uint64_t)i;
     grg_err err;
@@ -100,6 +104,7 @@ static game_result play_game(const opts *o, const grg_loaded *l, long i)
     if (g->over && g->winner >= 0)
         r.winner = g->winner == r.a_side ? 0 : 1;
     r.turns = g->turn;
+    snprintf(r.result, sizeof r.result, "%s", g->over ? g->result : "");
     grg_ai_free(ai[0]);
     grg_ai_free(ai[1]);
     grg_game_free(g);
@@ -250,13 +255,18 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
         const game_result *r = &all[i];
         fprintf(f,
                 "%s{\"index\":%d,\"seed\":\"%016llx\",\"a_side\":%d,\"winner\":%s,"
-                "\"capped\":%s,\"error\":%s,\"actions\":%lld,\"turns\":%d}",
+                "\"capped\":%s,\"error\":%s,\"actions\":%lld,\"turns\":%d,\"result\":",
                 i ? "," : "", r->index, (unsigned long long)(o->seed + (uint64_t)i), r->a_side,
                 r->winner < 0    ? "null"
                 : r->winner == 0 ? "\"A\""
                                  : "\"B\"",
                 r->capped ? "true" : "false", r->error ? "true" : "false", (long long)r->actions,
                 r->turns);
+        cJSON *why = cJSON_CreateString(r->result);
+        char *text = why ? cJSON_PrintUnformatted(why) : NULL;
+        fprintf(f, "%s}", text ? text : "\"\"");
+        free(text);
+        cJSON_Delete(why);
     }
     fprintf(f, "]}\n");
     return fclose(f) == 0 ? 0 : -1;
