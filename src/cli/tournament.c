@@ -228,23 +228,43 @@ static void json_tally(FILE *f, const tally *a)
             n, a->w, a->d, a->l, lo, hi);
 }
 
+/* Writes s as a JSON string, escaped (scenario and side ids, and the rulesets' results, may hold
+ * any character). */
+static void put_text(FILE *f, const char *s)
+{
+    cJSON *j = cJSON_CreateString(s);
+    char *text = j ? cJSON_PrintUnformatted(j) : NULL;
+    fputs(text ? text : "\"\"", f);
+    free(text);
+    cJSON_Delete(j);
+}
+
 static int write_json(const opts *o, const grg_loaded *l, const totals *t, const game_result *all)
 {
     FILE *f = fopen(o->json, "w");
     if (!f)
         return -1;
-    fprintf(f, "{\"scenario\":\"%s\",\"players\":[\"%s\",\"%s\"],\"seed\":\"%016llx\",", l->sc->id,
-            o->names[0], o->names[1], (unsigned long long)o->seed);
+    fputs("{\"scenario\":", f);
+    put_text(f, l->sc->id);
+    fputs(",\"players\":[", f);
+    put_text(f, o->names[0]);
+    fputc(',', f);
+    put_text(f, o->names[1]);
+    fprintf(f, "],\"seed\":\"%016llx\",", (unsigned long long)o->seed);
     fprintf(f,
             "\"budget\":{\"iterations\":%d,\"ms\":%d},\"max_actions\":%ld,\"capped\":%ld,"
             "\"errors\":%ld,\"per_player\":[",
             o->budget.iterations, o->budget.ms, o->max_actions, t->capped, t->errors);
     for (int p = 0; p < 2; p++) {
-        fprintf(f, "%s{\"player\":\"%s\",", p ? "," : "", o->names[p]);
+        fprintf(f, "%s{\"player\":", p ? "," : "");
+        put_text(f, o->names[p]);
+        fputc(',', f);
         json_tally(f, &t->player[p]);
         fprintf(f, ",\"by_side\":[");
         for (int s = 0; s < 2; s++) {
-            fprintf(f, "%s{\"side\":\"%s\",", s ? "," : "", l->sc->sides[s].id);
+            fprintf(f, "%s{\"side\":", s ? "," : "");
+            put_text(f, l->sc->sides[s].id);
+            fputc(',', f);
             json_tally(f, &t->by_side[p][s]);
             fputc('}', f);
         }
@@ -262,11 +282,8 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
                                  : "\"B\"",
                 r->capped ? "true" : "false", r->error ? "true" : "false", (long long)r->actions,
                 r->turns);
-        cJSON *why = cJSON_CreateString(r->result);
-        char *text = why ? cJSON_PrintUnformatted(why) : NULL;
-        fprintf(f, "%s}", text ? text : "\"\"");
-        free(text);
-        cJSON_Delete(why);
+        put_text(f, r->result);
+        fputc('}', f);
     }
     fprintf(f, "]}\n");
     return fclose(f) == 0 ? 0 : -1;
