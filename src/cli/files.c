@@ -42,8 +42,8 @@ int grg_cli_engine(int argc, char **argv)
             "usage: grognard engine\n"
             "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
             "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n"
-            "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan) for "
-            "its move.\n") == 0)
+            "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan; plan "
+            "unless named) for its move.\n") == 0)
         return 0;
     return grg_session_run(grg_data_dir(), think, stdin, stdout) == 0 ? 0 : 1;
 }

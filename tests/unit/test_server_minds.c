@@ -91,6 +91,12 @@ static void test_a_finished_game_is_forgotten(void **state)
     assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 2);
     assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 0);
     srv_minds_put(m, held); /* the worker that held it is done with it */
+    /* held is still allocated, so a fresh player cannot have its address */
+    grg_ai *fresh = srv_minds_take(m, "00000000000000a1", 0, 6);
+    assert_non_null(fresh);
+    assert_ptr_not_equal(fresh, held);
+    srv_minds_put(m, fresh);
+    assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 1);
     /* Two new players take the forgotten ones' slots (one free, one giving way first): had they
      * been kept, the second would have evicted the other game's player. */
     grg_ai *c = srv_minds_take(m, "00000000000000c3", 0, 4);
