@@ -55,6 +55,11 @@ int grg_session_log_size(const grg_session *s);
 char *grg_session_log_entry(const grg_session *s, int i);
 /* An action as the protocol's JSON text (what `act` accepts), to free; NULL when out of memory. */
 char *grg_action_text(const grg_loaded *l, const grg_action *a);
+/* The record (docs/protocol.md, `record`) of g, a game of l played from its start with its seed
+ * and options by the n actions acts, hashes[i] the state hash after acts[i]: JSON text to free,
+ * NULL when out of memory. What `grognard replay` and the protocol's `replay` read. */
+char *grg_record_text(const grg_loaded *l, const grg_game *g, const grg_action *acts,
+                      const uint64_t *hashes, int n);
 /* Runs a session over two streams until end of input or quit, answering `think` through `think`
  * (may be NULL); returns 0. */
 int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *out);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,17 +23,18 @@
 static const char use[] =
     "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
     "                           [--budget MS | --iterations K] [--max-actions M] [--json OUT]\n"
-    "                           [--options-a OPTS] [--options-b OPTS]\n"
+    "                           [--options-a OPTS] [--options-b OPTS] [--records DIR]\n"
     "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
     "sides every game, on J worker processes. Game i uses seed S+i. Budget per decision: K\n"
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
-    "power, blend, won; plan: iterations, pop, model; docs/ai.md).\n";
+    "power, blend, won; plan: iterations, pop, model; docs/ai.md). --records writes each\n"
+    "game's record to DIR/game-I.json, for grognard replay and the protocol's replay.\n";
 
 typedef struct opts {
-    const char *file, *json;
+    const char *file, *json, *records;
     const char *popts[2]; /* each player's options ("key=value,..."), may be NULL */
     char names[2][32];
     long games, max_actions;
@@ -51,6 +53,7 @@ typedef struct game_result {
     int32_t turns;
     int64_t actions;
     double secs;
+    int32_t unsaved;  /* its record could not be written (--records) */
     char result[128]; /* why the game ended, as the ruleset says (g->result) */
 } game_result;
 _Static_assert(sizeof(game_result) <= PIPE_BUF, "a game's result is written whole");
@@ -70,10 +73,54 @@ static uint64_t mix(uint64_t x)
     return z ^ (z >> 31);
 }
 
+/* The actions of a game as it is played, with the state hash after each (--records). */
+typedef struct game_log {
+    grg_action *acts;
+    uint64_t *hashes;
+    long n, cap;
+} game_log;
+
+static int log_push(game_log *lg, const grg_action *a, uint64_t hash)
+{
+    if (lg->n == lg->cap) {
+        long cap = lg->cap ? 2 * lg->cap : 512;
+        grg_action *na = realloc(lg->acts, (size_t)cap * sizeof *na);
+        if (na)
+            lg->acts = na;
+        uint64_t *nh = na ? realloc(lg->hashes, (size_t)cap * sizeof *nh) : NULL;
+        if (!nh)
+            return -1;
+        lg->hashes = nh;
+        lg->cap = cap;
+    }
+    lg->acts[lg->n] = *a;
+    lg->hashes[lg->n++] = hash;
+    return 0;
+}
+
+/* Writes game i's record to DIR/game-I.json; returns 0 or -1 (the reason on stderr). */
+static int save_record(const opts *o, const grg_loaded *l, const grg_game *g, long i,
+                       const game_log *lg)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game-%ld.json", o->records, i);
+    char *text = lg->n <= INT_MAX ? grg_record_text(l, g, lg->acts, lg->hashes, (int)lg->n) : NULL;
+    FILE *f = text ? fopen(path, "w") : NULL;
+    int ok = f && fputs(text, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        fprintf(stderr, "tournament: cannot write %s: %s\n", path,
+                text ? strerror(errno) : "out of memory");
+    free(text);
+    return ok ? 0 : -1;
+}
+
 /* Plays game i to its end (or the cap). */
 static game_result play_game(const opts *o, const grg_loaded *l, long i)
 {
-    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0, ""};
+    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0, 0, ""};
+    game_log lg = {NULL, NULL, 0, 0};
     double t0 = now_s();
     uint64_t seed = o->seed + (uint64_t)i;
     grg_err err;
@@ -100,11 +147,17 @@ static game_result play_game(const opts *o, const grg_loaded *l, long i)
             break;
         }
         r.actions++;
+        if (o->records && log_push(&lg, &a, grg_game_hash(g)) < 0)
+            r.unsaved = 1;
     }
     if (g->over && g->winner >= 0)
         r.winner = g->winner == r.a_side ? 0 : 1;
     r.turns = g->turn;
     snprintf(r.result, sizeof r.result, "%s", g->over ? g->result : "");
+    if (o->records && (r.unsaved || save_record(o, l, g, i, &lg) < 0))
+        r.unsaved = 1;
+    free(lg.acts);
+    free(lg.hashes);
     grg_ai_free(ai[0]);
     grg_ai_free(ai[1]);
     grg_game_free(g);
@@ -145,7 +198,7 @@ typedef struct tally {
 typedef struct totals {
     tally player[2];     /* from each player's point of view */
     tally by_side[2][2]; /* player, side */
-    long done, capped, errors, actions;
+    long done, capped, errors, unsaved, actions;
     double secs;
 } totals;
 
@@ -168,6 +221,7 @@ static void add(totals *t, const game_result *r)
     t->done++;
     t->capped += r->capped;
     t->errors += r->error;
+    t->unsaved += r->unsaved;
     t->actions += r->actions;
     t->secs += r->secs;
 }
@@ -217,6 +271,9 @@ static void print_table(const opts *o, const grg_loaded *l, const totals *t, dou
         }
     printf("capped games (draws at %ld actions): %ld; errors: %ld; %ld actions, %.1f s wall\n",
            o->max_actions, t->capped, t->errors, t->actions, wall);
+    if (o->records)
+        printf("records: %ld written to %s, %ld not\n", t->done - t->unsaved, o->records,
+               t->unsaved);
 }
 
 static void json_tally(FILE *f, const tally *a)
@@ -292,7 +349,7 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
 static int parse(int argc, char **argv, opts *o)
 {
     const char *players = NULL;
-    *o = (opts){NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
+    *o = (opts){NULL, NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
     for (int i = 1; i < argc; i += 2) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
@@ -319,6 +376,8 @@ static int parse(int argc, char **argv, opts *o)
             o->popts[1] = v;
         else if (!strcmp(argv[i], "--json"))
             o->json = v;
+        else if (!strcmp(argv[i], "--records"))
+            o->records = v;
         else
             return -1;
     }
@@ -393,6 +452,11 @@ int grg_cli_tournament(int argc, char **argv)
         return 1;
     }
     free(p);
+    if (o.records && mkdir(o.records, 0777) < 0 && errno != EEXIST) {
+        fprintf(stderr, "tournament: cannot make %s: %s\n", o.records, strerror(errno));
+        grg_loaded_free(l);
+        return 1;
+    }
     totals t;
     memset(&t, 0, sizeof t);
     game_result *all = calloc((size_t)o.games, sizeof *all);
@@ -405,5 +469,5 @@ int grg_cli_tournament(int argc, char **argv)
     }
     free(all);
     grg_loaded_free(l);
-    return rc < 0 || t.errors ? 1 : 0;
+    return rc < 0 || t.errors || t.unsaved ? 1 : 0;
 }

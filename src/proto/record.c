@@ -21,20 +21,58 @@ int grg__log_push(grg_session *s, const grg_log_entry *e)
     return 0;
 }
 
-static cJSON *entry_json(const grg_session *s, const grg_log_entry *e)
+/* A log entry for an action: the action and the state hash after it. */
+static cJSON *action_entry(const grg_scenario *sc, const grg_action *a, uint64_t hash)
 {
     char hex[17];
     cJSON *o = cJSON_CreateObject();
-    if (e->is_dice) {
-        cJSON *d = cJSON_AddArrayToObject(o, "dice");
-        for (int k = 0; k < e->n_dice; k++)
-            cJSON_AddItemToArray(d, cJSON_CreateNumber(e->dice[k]));
-    } else {
-        cJSON_AddItemToObject(o, "action", grg__action_json(s->loaded->sc, &e->action));
-        grg__seed_format(e->hash, hex);
-        cJSON_AddStringToObject(o, "hash", hex);
-    }
+    cJSON_AddItemToObject(o, "action", grg__action_json(sc, a));
+    grg__seed_format(hash, hex);
+    cJSON_AddStringToObject(o, "hash", hex);
     return o;
+}
+
+static cJSON *entry_json(const grg_session *s, const grg_log_entry *e)
+{
+    if (!e->is_dice)
+        return action_entry(s->loaded->sc, &e->action, e->hash);
+    cJSON *o = cJSON_CreateObject();
+    cJSON *d = cJSON_AddArrayToObject(o, "dice");
+    for (int k = 0; k < e->n_dice; k++)
+        cJSON_AddItemToArray(d, cJSON_CreateNumber(e->dice[k]));
+    return o;
+}
+
+/* A record's fields but its log (which the caller adds): format, scenario, ruleset, options and
+ * g's seed. */
+static cJSON *record_head(const grg_loaded *l, const grg_game *g)
+{
+    char hex[17];
+    cJSON *r = cJSON_CreateObject();
+    cJSON_AddStringToObject(r, "format", "grognard-record");
+    cJSON_AddNumberToObject(r, "version", 1);
+    cJSON *sc = cJSON_AddObjectToObject(r, "scenario");
+    cJSON_AddStringToObject(sc, "id", g->sc->id);
+    cJSON_AddStringToObject(sc, "path", l->path);
+    cJSON_AddStringToObject(sc, "sha256", l->sha256);
+    cJSON_AddStringToObject(r, "ruleset", g->rs->name);
+    cJSON_AddNumberToObject(r, "ruleset_version", g->rs->version);
+    cJSON_AddItemToObject(r, "options", grg__options_json(g));
+    grg__seed_format(g->seed, hex);
+    cJSON_AddStringToObject(r, "seed", hex);
+    return r;
+}
+
+char *grg_record_text(const grg_loaded *l, const grg_game *g, const grg_action *acts,
+                      const uint64_t *hashes, int n)
+{
+    cJSON *r = record_head(l, g);
+    cJSON *log = cJSON_AddArrayToObject(r, "log");
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(log, action_entry(l->sc, &acts[i], hashes[i]));
+    char *text = cJSON_PrintUnformatted(r);
+    cJSON_Delete(r);
+    return text;
 }
 
 const grg_game *grg_session_game(const grg_session *s) { return s->g; }
@@ -56,20 +94,8 @@ int grg__cmd_record(grg_session *s, const cJSON *req, cJSON *reply)
     (void)req;
     if (grg__need_game(s, reply) < 0)
         return -1;
-    const grg_game *g = s->g;
-    char hex[17];
-    cJSON *r = cJSON_AddObjectToObject(reply, "record");
-    cJSON_AddStringToObject(r, "format", "grognard-record");
-    cJSON_AddNumberToObject(r, "version", 1);
-    cJSON *sc = cJSON_AddObjectToObject(r, "scenario");
-    cJSON_AddStringToObject(sc, "id", g->sc->id);
-    cJSON_AddStringToObject(sc, "path", s->loaded->path);
-    cJSON_AddStringToObject(sc, "sha256", s->loaded->sha256);
-    cJSON_AddStringToObject(r, "ruleset", g->rs->name);
-    cJSON_AddNumberToObject(r, "ruleset_version", g->rs->version);
-    cJSON_AddItemToObject(r, "options", grg__options_json(g));
-    grg__seed_format(g->seed, hex);
-    cJSON_AddStringToObject(r, "seed", hex);
+    cJSON *r = record_head(s->loaded, s->g);
+    cJSON_AddItemToObject(reply, "record", r);
     cJSON *log = cJSON_AddArrayToObject(r, "log");
     for (int i = 0; i < s->n_log; i++)
         cJSON_AddItemToArray(log, entry_json(s, &s->log[i]));
