@@ -2,7 +2,8 @@
  * processes, and reports wins, draws and losses per player and per side with 95% Wilson
  * confidence intervals (docs/ai.md). Game i uses seed S+i for the game's dice and seeds derived
  * from it for the players, and player A takes side i % 2, so every game is reproducible alone
- * and the players swap sides every game. Games that reach the action cap count as draws. */
+ * and the players swap sides every game. Games that reach the action cap count as draws. With
+ * --records each game's record is written too, for grognard replay. */
 #include "cli.h"
 
 #include "grognard/ai.h"
@@ -147,14 +148,16 @@ static game_result play_game(const opts *o, const grg_loaded *l, long i)
             break;
         }
         r.actions++;
-        if (o->records && log_push(&lg, &a, grg_game_hash(g)) < 0)
+        if (o->records && !r.unsaved && log_push(&lg, &a, grg_game_hash(g)) < 0)
             r.unsaved = 1;
     }
     if (g->over && g->winner >= 0)
         r.winner = g->winner == r.a_side ? 0 : 1;
     r.turns = g->turn;
     snprintf(r.result, sizeof r.result, "%s", g->over ? g->result : "");
-    if (o->records && (r.unsaved || save_record(o, l, g, i, &lg) < 0))
+    if (o->records && r.unsaved)
+        fprintf(stderr, "tournament: no memory for game %ld's record\n", i);
+    else if (o->records && save_record(o, l, g, i, &lg) < 0)
         r.unsaved = 1;
     free(lg.acts);
     free(lg.hashes);
