@@ -42,11 +42,6 @@ double grg__ai_now_ms(void);
 typedef struct ai_view {
     int n[GRG_MAX_SIDES];
     grg_hex hex[GRG_MAX_SIDES][GRG_MAX_UNITS];
-    /* The approach of the last unit whose steps were scored (policy.c), -1 before any: the
-     * distance to its nearest enemy from its hex and from each neighbour, by paths over the
-     * terrain it may cross where one is near, else in straight lines. */
-    int path_unit;
-    int path_here, path_next[6];
 } ai_view;
 void grg__ai_view_init(ai_view *v, const grg_game *g);
 /* Distance from h to the nearest unit of `side` on the map (a large number when there is none). */
@@ -57,7 +52,7 @@ int grg__ai_adjacent(const ai_view *v, int side, grg_hex h);
 /* The rules of thumb as a weight > 0 for each legal action: shoot and attack when allowed, step
  * toward the enemy and the objectives, face the enemy, keep together, end phases last. Cheap: no
  * clone, no query. The rollouts sample actions in proportion to it; completions take its best. */
-double grg__ai_weight(const grg_game *g, ai_view *v, const grg_action *a);
+double grg__ai_weight(const grg_game *g, const ai_view *v, const grg_action *a);
 /* Index of an action of l drawn in proportion to its weight raised to `power` (the higher, the
  * closer to the best); rng NULL: the best one, the first on ties. */
 int grg__ai_pick(const grg_game *g, const grg_action_list *l, uint64_t *rng, double power);

@@ -5,12 +5,8 @@
 #include "ai_internal.h"
 
 #include <math.h>
-#include <string.h>
 
 enum { FAR = 1 << 20 };
-/* The approach searches paths in a window of PATH_R hexes round the unit, when an enemy stands
- * within PATH_NEAR of it in a straight line (beyond, the straight line is as good a guide). */
-enum { PATH_R = 8, PATH_W = 2 * PATH_R + 1, PATH_NEAR = PATH_R - 2 };
 
 void grg__ai_view_init(ai_view *v, const grg_game *g)
 {
@@ -22,7 +18,6 @@ void grg__ai_view_init(ai_view *v, const grg_game *g)
             continue;
         v->hex[u->side][v->n[u->side]++] = u->hex;
     }
-    v->path_unit = -1;
 }
 
 int grg__ai_nearest(const ai_view *v, int side, grg_hex h)
@@ -76,80 +71,11 @@ static int nearest_objective(const grg_game *g, const ai_view *v, int side, grg_
     return best;
 }
 
-static int window_slot(grg_hex centre, grg_hex h)
+/* A step: toward the enemy (and into contact beside friends) is good, away is poor. */
+static double step_weight(const grg_game *g, const ai_view *v, const grg_unit *u, grg_hex to)
 {
-    if (grg_hex_distance(centre, h) > PATH_R)
-        return -1;
-    return (h.q - centre.q + PATH_R) * PATH_W + h.r - centre.r + PATH_R;
-}
-
-/* Fills v's approach for unit ui (ai_view): a breadth-first search back from the enemy's hexes in
- * the window round the unit, each step one the unit could take by grg_query_passable, so a wood
- * or a river it may not cross is gone round. A hex beside an enemy is 1 from it whatever the
- * terrain between. The search stops once the unit's neighbours are settled; a neighbour left
- * unreached is farther than any settled one. */
-static void approach(const grg_game *g, ai_view *v, int ui)
-{
-    grg_hex at = g->units[ui].hex;
-    int foe = 1 - g->units[ui].side;
-    v->path_unit = ui;
-    v->path_here = grg__ai_nearest(v, foe, at);
-    for (int k = 0; k < 6; k++)
-        v->path_next[k] = grg__ai_nearest(v, foe, grg_hex_neighbour(at, k));
-    if (v->path_here > PATH_NEAR)
-        return;
-    int16_t dist[PATH_W * PATH_W];
-    grg_hex queue[PATH_W * PATH_W];
-    memset(dist, 0xff, sizeof dist);
-    int head = 0, tail = 0, stop = FAR;
-    for (int i = 0; i < v->n[foe]; i++) {
-        int k = window_slot(at, v->hex[foe][i]);
-        if (k >= 0 && dist[k] < 0) {
-            dist[k] = 0;
-            queue[tail++] = v->hex[foe][i];
-        }
-    }
-    while (head < tail) {
-        grg_hex y = queue[head++];
-        int dy = dist[window_slot(at, y)];
-        if (dy >= stop)
-            break;
-        for (int dir = 0; dir < 6; dir++) {
-            grg_hex x = grg_hex_neighbour(y, dir);
-            int k = window_slot(at, x);
-            if (k < 0 || dist[k] >= 0 ||
-                (dy > 0 && grg_query_passable(g, ui, x, grg_dir_opposite(dir)) != 1))
-                continue;
-            dist[k] = (int16_t)(dy + 1);
-            queue[tail++] = x;
-            if (grg_hex_eq(x, at))
-                stop = dy + 2;
-        }
-    }
-    if (stop == FAR)
-        return; /* no path inside the window: straight lines */
-    v->path_here = stop - 1;
-    for (int k = 0; k < 6; k++) {
-        int d = dist[window_slot(at, grg_hex_neighbour(at, k))];
-        v->path_next[k] = d >= 0 ? d : stop + 1;
-    }
-}
-
-/* A step: toward the enemy (and into contact beside friends) is good, away is poor; toward is
- * measured by paths where the enemy is near (approach). */
-static double step_weight(const grg_game *g, ai_view *v, const grg_unit *u, grg_hex to)
-{
-    int me = u->side, foe = 1 - me, ui = (int)(u - g->units);
-    int dir = grg_hex_direction_to(u->hex, to), d0, d1;
-    if (dir >= 0) {
-        if (v->path_unit != ui)
-            approach(g, v, ui);
-        d0 = v->path_here;
-        d1 = v->path_next[dir];
-    } else {
-        d0 = grg__ai_nearest(v, foe, u->hex);
-        d1 = grg__ai_nearest(v, foe, to);
-    }
+    int me = u->side, foe = 1 - me;
+    int d0 = grg__ai_nearest(v, foe, u->hex), d1 = grg__ai_nearest(v, foe, to);
     double w = d1 < d0 ? 4.0 : d1 == d0 ? 1.0 : 0.3;
     if (d1 <= 1 && g->sc->units[u - g->units].general)
         return 0.2; /* generals stay out of contact */
@@ -173,7 +99,7 @@ static double facing_weight(const ai_view *v, const grg_unit *u, int facing)
     return after && !before ? 3.0 : before && !after ? 0.05 : 0.3;
 }
 
-double grg__ai_weight(const grg_game *g, ai_view *v, const grg_action *a)
+double grg__ai_weight(const grg_game *g, const ai_view *v, const grg_action *a)
 {
     const grg_unit *u = a->unit >= 0 && a->unit < g->n_units ? &g->units[a->unit] : NULL;
     switch (a->type) {
