@@ -133,9 +133,6 @@ int grg_query_command(const grg_game *g, const int *units, int n, grg_command *o
                       grg_verdict *why);
 int grg_query_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
                       grg_verdict *why);
-/* 1 when the map's terrain lets unit u step from `from` across `dir` at some time (ruleset.h
- * `passable`), 0 when it does not or the step leaves the map, -1 for a unit that does not exist. */
-int grg_query_passable(const grg_game *g, int u, grg_hex from, int dir);
 const char *grg_phase_name(const grg_game *g);
 
 /* The geometric line of sight of spec A.6 with each terrain's blocks_los flag and the data's

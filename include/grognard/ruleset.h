@@ -137,12 +137,6 @@ typedef struct grg_ruleset {
     int (*reach)(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
     int (*zoc)(const grg_game *g, grg_zoc *out);
     int (*command)(const grg_game *g, const int *units, int n, grg_command *out);
-    /* 1 when the terrain lets `unit` step from `from` into its neighbour across `dir` at all (the
-     * hex and the hexside between, roads included), 0 when it forbids the step. Other units,
-     * zones of control, the phase and the points left play no part: it answers how the map is
-     * shaped for that unit, for paths planned over several turns. NULL: the terrain's
-     * `impassable` flag alone decides. */
-    int (*passable)(const grg_game *g, int unit, grg_hex from, int dir);
     /* `acts` is a shoot or bombard action, or a combat declaration (begin, attackers, defenders).
      */
     int (*preview)(const grg_game *g, const grg_action *acts, int n, grg_preview *out,

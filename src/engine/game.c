@@ -220,18 +220,6 @@ int grg_query_zoc(const grg_game *g, grg_zoc *out)
     return g->rs->zoc ? g->rs->zoc(g, out) : -1;
 }
 
-int grg_query_passable(const grg_game *g, int u, grg_hex from, int dir)
-{
-    if (u < 0 || u >= g->n_units)
-        return -1;
-    int t = grg_map_terrain(&g->sc->map, grg_hex_neighbour(from, grg_dir_mod6(dir)));
-    if (t < 0 || !grg_map_contains(&g->sc->map, from))
-        return 0;
-    if (g->rs->passable)
-        return g->rs->passable(g, u, from, grg_dir_mod6(dir));
-    return !g->sc->data->terrain[t].impassable;
-}
-
 int grg_query_command(const grg_game *g, const int *units, int n, grg_command *out,
                       grg_verdict *why)
 {

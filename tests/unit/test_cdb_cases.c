@@ -155,33 +155,6 @@ static void test_group_conditions(void **state)
     close_game(&f);
 }
 
-/* The passable query (CDB-P4, CDB-9.6): a chariot may never enter the wood at 0407 off the road,
- * foot may; nobody enters the cliff at 0703; broken brush is open to a chariot (moving there
- * only alone, CDB-5.1.e, limits one move, not the map); nothing leaves the map; a unit that does
- * not exist is an error. */
-static void test_passable(void **state)
-{
-    (void)state;
-    fixture f = open_game("move2", 2);
-    int chr = U(&f, "chr"), bd = U(&f, "g3");
-    int into_wood = grg_hex_direction_to(H("0307"), H("0407"));
-    assert_true(into_wood >= 0);
-    assert_int_equal(grg_query_passable(f.g, chr, H("0307"), into_wood), 0);
-    assert_int_equal(grg_query_passable(f.g, bd, H("0307"), into_wood), 1);
-    int into_cliff = grg_hex_direction_to(H("0603"), H("0703"));
-    assert_int_equal(grg_query_passable(f.g, bd, H("0603"), into_cliff), 0);
-    assert_int_equal(
-        grg_query_passable(f.g, chr, H("0306"), grg_hex_direction_to(H("0306"), H("0406"))), 1);
-    int off = -1;
-    for (int dir = 0; dir < 6; dir++)
-        if (!grg_map_contains(&f.l->sc->map, grg_hex_neighbour(H("0101"), dir)))
-            off = dir;
-    assert_true(off >= 0);
-    assert_int_equal(grg_query_passable(f.g, bd, H("0101"), off), 0);
-    assert_int_equal(grg_query_passable(f.g, -1, H("0307"), into_wood), -1);
-    close_game(&f);
-}
-
 /* CDB-4.2.c: a general next to an enemy, or gone, costs +1 (and CDB-4.2.b is not added then). */
 static void test_general_engaged_or_gone(void **state)
 {
@@ -458,7 +431,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_impulse_limits),
         cmocka_unit_test(test_group_conditions),
-        cmocka_unit_test(test_passable),
         cmocka_unit_test(test_general_engaged_or_gone),
         cmocka_unit_test(test_detached_ranks),
         cmocka_unit_test(test_pass_through),

@@ -32,8 +32,8 @@ static int reach_mp(const grg_game *g, const char *unit, const char *hex)
     return mp;
 }
 
-/* NAP-P3: 2 road hexes per MP; a road crosses forest even for artillery; forest costs infantry 2;
- * the passable query forbids forest off road to artillery only. */
+/* NAP-P3: 2 road hexes per MP; a road crosses forest even for artillery; forest costs infantry 2.
+ */
 static void test_nap_p3_roads_and_terrain(void **state)
 {
     (void)state;
@@ -54,13 +54,6 @@ static void test_nap_p3_roads_and_terrain(void **state)
     assert_int_equal(reach_mp(g, "i1", "0404"), 1);  /* clear, off road */
     assert_int_equal(reach_mp(g, "g1", "0506"), 1);  /* clear */
     assert_int_equal(reach_mp(g, "g1", "0606"), -1); /* forest off road: prohibited for ART */
-    /* The passable query says the same of the map whatever the phase or the points left. */
-    grg_hex g1_at = g->units[lab_unit(g, "g1")].hex, i1_from = lab_hex("0506");
-    int into_forest = grg_hex_direction_to(g1_at, lab_hex("0606"));
-    assert_int_equal(grg_query_passable(g, lab_unit(g, "g1"), g1_at, into_forest), 0);
-    assert_int_equal(grg_query_passable(g, lab_unit(g, "i1"), i1_from,
-                                        grg_hex_direction_to(i1_from, lab_hex("0406"))),
-                     1);
     lab_ok(g, lab_action(g, GRG_A_ACTIVATE, "g1"), NULL);
     grg_verdict why;
     assert_int_equal(lab_try(g, step_to(g, "g1", "0606"), NULL, &why), -1);

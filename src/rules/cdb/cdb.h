@@ -580,13 +580,6 @@ int cdb_move_has(const cdb_move *mv, int u);
 void cdb_move_commit(grg_game *g, const cdb_move *before, const cdb_move *after, int dist,
                      grg_events *ev);
 int cdb_reach(const grg_game *g, const int *units, int n, grg_reach *out, grg_verdict *why);
-/* The class of the step from `from` across dir into h: the harder of the hex's and the hexside's
- * (CDB-P4). */
-int cdb_step_cls(const grg_game *g, grg_hex from, int dir, grg_hex h);
-/* The ruleset's `passable`: impassable terrain (CDB-P4), and difficult terrain off the road for
- * chariots (CDB-9.6); the limits of one move (a wood entered only from beside it, CDB-1.2.c;
- * groups of chariots in broken terrain, CDB-5.1.e) do not bar a path taken over several turns. */
-int cdb_passable(const grg_game *g, int u, grg_hex from, int dir);
 
 /* Phases and actions (ruleset.c, activate.c, groups.c). */
 int cdb_check_with(const grg_game *g, const grg_action *a, grg_verdict *why, const cdb_board *b);

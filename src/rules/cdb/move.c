@@ -276,24 +276,6 @@ typedef struct step_change {
     int16_t flags, mode;
 } step_change;
 
-int cdb_step_cls(const grg_game *g, grg_hex from, int dir, grg_hex h)
-{
-    int cls = cdb_terrain_cls(g, h), scls = cdb_side_cls(g, from, dir);
-    return scls > cls ? scls : cls;
-}
-
-int cdb_passable(const grg_game *g, int u, grg_hex from, int dir)
-{
-    grg_hex h = grg_hex_neighbour(from, dir);
-    int cls = cdb_step_cls(g, from, dir, h);
-    if (cls == CDB_IMPASSABLE)
-        return 0;
-    const grg_map *m = &g->sc->map;
-    int fi = cdb_map_index(m, from), hi = cdb_map_index(m, h);
-    int road = fi >= 0 && hi >= 0 && (m->flags[fi] & m->flags[hi] & GRG_HEX_ROAD);
-    return !(cls == CDB_DIFFICULT && cdb_type_of(g, u)->chariot && !road);
-}
-
 /* Judges the entry of piece i into h (the k-th hex of a step of `dist` hexes in direction dir) and
  * updates c. */
 static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg_hex h, int dir,
@@ -308,7 +290,9 @@ static int enter(const grg_game *g, const cdb_move *mv, int i, grg_hex from, grg
     int hi = cdb_map_index(m, h);
     if (hi < 0)
         return grg_refuse(why, "CDB-9.1.c", "%s cannot leave the map", cdb_name(g, u));
-    int cls = cdb_step_cls(g, from, dir, h);
+    int cls = cdb_terrain_cls(g, h), scls = cdb_side_cls(g, from, dir);
+    if (scls > cls)
+        cls = scls;
     if (cls == CDB_IMPASSABLE)
         return grg_refuse(why, "CDB-P4", "%s cannot enter %s: impassable terrain", cdb_name(g, u),
                           at);

@@ -26,8 +26,10 @@ static void cdb_destroy(grg_game *g, int u, const char *rule, const char *why, g
 
 static int can_stand(const grg_game *g, int u, grg_hex from, grg_hex h)
 {
-    int dir = grg_hex_direction_to(from, h);
-    int cls = dir >= 0 ? cdb_step_cls(g, from, dir, h) : cdb_terrain_cls(g, h);
+    int cls = cdb_terrain_cls(g, h), dir = grg_hex_direction_to(from, h);
+    int scls = dir >= 0 ? cdb_side_cls(g, from, dir) : CDB_CLEAR;
+    if (scls > cls)
+        cls = scls;
     return grg_map_contains(&g->sc->map, h) && cls != CDB_IMPASSABLE &&
            !(cls == CDB_DIFFICULT && cdb_type_of(g, u)->chariot) && grg_unit_at(g, h) < 0;
 }

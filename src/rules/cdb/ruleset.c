@@ -373,7 +373,6 @@ const grg_ruleset grg_ruleset_cdb = {
     .reach = cdb_reach,
     .zoc = cdb_zoc_query,
     .command = command,
-    .passable = cdb_passable,
     .preview = cdb_preview,
     .game_info = game_info,
     .unit_info = unit_info,

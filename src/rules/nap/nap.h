@@ -190,8 +190,6 @@ void grg__nap_move_legal(const grg_game *g, const int *units, int n, grg_action_
 /* Cost in ticks of u stepping from `from` into `to` (from == to prices an entry from off the map);
  * -1 prohibited. *road says whether it is road movement. */
 int grg__nap_step_cost(const grg_game *g, int u, grg_hex from, grg_hex to, int *road);
-/* The ruleset's `passable`: a step the terrain prices at all (NAP-P3). */
-int grg__nap_passable(const grg_game *g, int u, grg_hex from, int dir);
 /* May u step into `to` from `from` (entering: from off the map), having spent `spent` ticks? */
 int grg__nap_step_test(const grg_game *g, int u, grg_hex from, int entering, int spent, grg_hex to,
                        grg_verdict *why);

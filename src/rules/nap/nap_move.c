@@ -56,12 +56,6 @@ int grg__nap_step_cost(const grg_game *g, int u, grg_hex from, grg_hex to, int *
     return mp * d->road_hexes_per_mp;
 }
 
-int grg__nap_passable(const grg_game *g, int u, grg_hex from, int dir)
-{
-    int road;
-    return grg__nap_step_cost(g, u, from, grg_hex_neighbour(from, dir), &road) >= 0;
-}
-
 /* Refusals name the unit and the hex; without `why` (legal lists, searches) nothing is formatted.
  */
 static int refuse_at(const grg_game *g, grg_verdict *why, const char *rule, const char *fmt_id,

@@ -195,7 +195,6 @@ const grg_ruleset grg_ruleset_nap = {
     .reach = grg__nap_reach,
     .zoc = grg__nap_zoc,
     .command = NULL,
-    .passable = grg__nap_passable,
     .preview = grg__nap_preview,
     .game_info = game_info,
     .unit_info = unit_info,
