@@ -113,6 +113,25 @@ double grg__ai_judge(ai_lookahead *la, const grg_game *g, int side, double won, 
 /* Keeps the `keep` heaviest actions of l under the rules of thumb (END_PHASE always stays). */
 void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
 
+/* Where a line of play stops: after `turns` player-turn boundaries from where it started (2: the
+ * end of our turn and of the opponent's reply; 3: and of our next turn). A player-turn ends where
+ * the phase number falls back or the turn changes (every ruleset numbers its phases in the order
+ * a player-turn runs them). The side to act is no guide: it changes within a player-turn whenever
+ * the other side answers (a retreat, a pivot, the inactive side's bowmen), and counting those
+ * changes ended many cdb rollouts inside our own turn (docs/ai.md, seventh pass). */
+typedef struct ai_horizon {
+    int turns, boundaries, turn, phase;
+} ai_horizon;
+void grg__ai_horizon_start(ai_horizon *h, const grg_game *g, int turns);
+/* An ai_stop_fn over an ai_horizon: counts the boundaries passed since its last call. */
+int grg__ai_at_horizon(const grg_game *g, void *horizon);
+/* Plays both sides on s with the greedy player over its `model` heaviest actions until the
+ * horizon h, for at most max_steps actions. Its imagined dice come from a base fixed per step,
+ * so a line that throws no die is the same every time. Returns 1 when it stopped because the
+ * clock passed `deadline` (ms, grg__ai_now_ms; 0: none), else 0. */
+int grg__ai_play_greedy(ai_lookahead *la, grg_game *s, grg_action_list *scratch, int model,
+                        ai_horizon *h, int max_steps, double deadline);
+
 /* True when g's dice generator moved since it held `before` (an imagined roll happened). Only
  * ever used on the AI's own re-seeded clones. */
 int grg__ai_rolled(const grg_game *g, const uint64_t before[4]);

@@ -462,3 +462,38 @@ void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep)
     }
     l->n = keep;
 }
+
+void grg__ai_horizon_start(ai_horizon *h, const grg_game *g, int turns)
+{
+    h->turns = turns;
+    h->boundaries = 0;
+    h->turn = g->turn;
+    h->phase = g->phase;
+}
+
+int grg__ai_at_horizon(const grg_game *g, void *horizon)
+{
+    ai_horizon *h = horizon;
+    if (g->turn != h->turn || g->phase < h->phase)
+        h->boundaries++;
+    h->turn = g->turn;
+    h->phase = g->phase;
+    return h->boundaries >= h->turns;
+}
+
+int grg__ai_play_greedy(ai_lookahead *la, grg_game *s, grg_action_list *scratch, int model,
+                        ai_horizon *h, int max_steps, double deadline)
+{
+    for (int k = 0; k < max_steps && !s->over && !grg__ai_at_horizon(s, h); k++) {
+        if (deadline > 0 && grg__ai_now_ms() >= deadline)
+            return 1;
+        if (grg_legal(s, NULL, 0, scratch) < 0 || scratch->n == 0)
+            break;
+        int i = scratch->n == 1 ? 0
+                                : grg__ai_greedy_pick(la, s, scratch, model,
+                                                      grg__ai_mix(0x6d6f64656cULL, (uint64_t)k));
+        if (grg_apply(s, &scratch->items[i], NULL, NULL) < 0)
+            break;
+    }
+    return 0;
+}

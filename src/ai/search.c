@@ -93,49 +93,6 @@ static void search_free(grg_ai *ai)
     free(p);
 }
 
-/* Where a rollout stops: after `turns` player-turn boundaries (2: the end of our turn and of
- * the opponent's reply; 3: and of our next turn). A player-turn ends where the phase number falls
- * back or the turn changes (every ruleset numbers its phases in the order a player-turn runs
- * them). The side to act is no guide: it changes within a player-turn whenever the other side
- * answers (a retreat, a pivot, the inactive side's bowmen), and counting those changes ended many
- * cdb rollouts inside our own turn (docs/ai.md, seventh pass). */
-typedef struct horizon {
-    int turns;
-    int boundaries;
-    int turn;
-    int phase;
-} horizon;
-
-static int at_horizon(const grg_game *g, void *ctx)
-{
-    horizon *h = ctx;
-    if (g->turn != h->turn || g->phase < h->phase)
-        h->boundaries++;
-    h->turn = g->turn;
-    h->phase = g->phase;
-    return h->boundaries >= h->turns;
-}
-
-/* Plays both sides on s with the greedy player over its `model` heaviest actions until the
- * horizon h. Its imagined dice come from a base fixed per step, not per rollout, so that a rollout
- * that throws no die on s is the same every time. */
-static void play_greedy(search_ai *p, grg_game *s, horizon *h)
-{
-    for (int k = 0; k < MAX_ROLLOUT && !s->over && !at_horizon(s, h); k++) {
-        if (p->deadline > 0 && grg__ai_now_ms() >= p->deadline) {
-            p->late = 1;
-            return;
-        }
-        if (grg_legal(s, NULL, 0, &p->scratch) < 0 || p->scratch.n == 0)
-            break;
-        int i = p->scratch.n == 1 ? 0
-                                  : grg__ai_greedy_pick(&p->la, s, &p->scratch, p->model,
-                                                        grg__ai_mix(0x6d6f64656cULL, (uint64_t)k));
-        if (grg_apply(s, &p->scratch.items[i], NULL, NULL) < 0)
-            break;
-    }
-}
-
 /* One rollout of candidate a from g with dice and policy draws from seed. Sets *fixed when the
  * rollout threw no die and the policy drew nothing: every rollout of a would then be the same. */
 static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint64_t seed,
@@ -149,15 +106,17 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
     *fixed = 0;
     if (grg_apply(s, a, NULL, NULL) < 0)
         return -1e9;
-    horizon h = {p->turns, 0, g->turn, g->phase};
+    ai_horizon h;
+    grg__ai_horizon_start(&h, g, p->turns);
     if (p->model > 0) {
-        play_greedy(p, s, &h);
+        if (grg__ai_play_greedy(&p->la, s, &p->scratch, p->model, &h, MAX_ROLLOUT, p->deadline))
+            p->late = 1;
         *fixed = !grg__ai_rolled(s, before);
         return grg__ai_judge(&p->la, s, g->active, p->won, AI_EVERY_PAIR);
     }
     uint64_t draws = seed ^ 0x706f6c696379ULL; /* the rules of thumb's draws, when power > 0 */
-    grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT, at_horizon,
-                    &h);
+    grg__ai_playout(s, &p->scratch, p->power > 0 ? &draws : NULL, p->power, MAX_ROLLOUT,
+                    grg__ai_at_horizon, &h);
     *fixed = p->power <= 0 && !grg__ai_rolled(s, before);
     return grg__ai_value(s, g->active, p->won);
 }
