@@ -33,6 +33,11 @@
 #define DEFAULT_ITERATIONS 64
 #define DEFAULT_MODEL 8
 #define DICE_SEEDS 3
+#define DEFAULT_FINALISTS 1
+#define DEFAULT_REPLIES 4
+#define REPLY_TURNS 2    /* the end of our turn and of the enemy's reply */
+#define TIMED_EVOLVE 0.6 /* the share of a millisecond budget the generations take */
+#define REPLY_SEEDS 100  /* the replies' imagined rolls, apart from the plans' own (0, 1, 2) */
 #define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
 
 typedef struct plan {
@@ -47,6 +52,8 @@ typedef struct plan_ai {
     int iterations;
     int pop;
     int model;
+    int finalists; /* plans judged after the enemy's reply before one is played (1: none) */
+    int replies;   /* imagined rolls each finalist's reply is played on */
     ai_lookahead la;
     grg_game *sim;
     size_t sim_bytes;
@@ -70,6 +77,8 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS, 1, INT_MAX);
     p->pop = grg__ai_option(options, "pop", DEFAULT_POP, 2, MAX_POP);
     p->model = grg__ai_option(options, "model", DEFAULT_MODEL, 1, INT_MAX);
+    p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS, 1, MAX_POP);
+    p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES, 1, 64);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }
@@ -243,6 +252,47 @@ static void populate(plan_ai *p, const grg_game *g, const grg_action *played, in
     select_best(p, p->n);
 }
 
+/* The worth of pl a step further than its judgement: played to the phase's end, then both sides
+ * as greedy through the rest of our turn and the enemy's reply (REPLY_TURNS player-turn
+ * boundaries), judged where our next turn starts; the mean over `replies` imagined rolls, the
+ * same for every finalist. Returns -1 when the clock passed `deadline` (0: none) first. */
+static int reply_value(plan_ai *p, const grg_game *g, const plan *pl, double deadline, double *out)
+{
+    double v = 0.0;
+    for (int k = 0; k < p->replies; k++) {
+        plan played;
+        int rolled;
+        play(p, g, pl, KEEP, 0, grg__ai_mix(p->dice, REPLY_SEEDS + (uint64_t)k), &played, &rolled);
+        ai_horizon h;
+        grg__ai_horizon_start(&h, g, REPLY_TURNS);
+        if (grg__ai_play_greedy(&p->la, p->sim, &p->scratch, p->model, &h, MAX_STEPS, deadline))
+            return -1;
+        v += grg__ai_judge(&p->la, p->sim, g->active, WON, AI_ATTACKED_ONCE);
+    }
+    *out = v / p->replies;
+    return 0;
+}
+
+/* The plan to play: of the `finalists` best by their judgement, the one whose worth after the
+ * enemy's reply is best (reply_value); when the clock stops the replies, the best of those
+ * judged in full (the best by judgement first). When the finalists all begin with the same action
+ * the choice is that action whatever their replies, and none is played out. */
+static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
+{
+    int n = p->finalists < p->n ? p->finalists : p->n, differ = 0;
+    const plan *first = &p->members[0], *best = first;
+    for (int i = 1; i < n; i++)
+        differ |= first->n == 0 || p->members[i].n == 0 ||
+                  !grg_action_eq(&p->members[i].a[0], &first->a[0]);
+    double bv = -1e18, v;
+    for (int i = 0; differ && i < n && reply_value(p, g, &p->members[i], deadline, &v) == 0; i++)
+        if (v > bv) {
+            bv = v;
+            best = &p->members[i];
+        }
+    return best;
+}
+
 static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
 {
     plan_ai *p = (plan_ai *)ai;
@@ -255,11 +305,14 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     p->turn = g->turn;
     p->phase = g->phase;
     p->side = g->active;
+    /* With a millisecond budget the generations take the first part of it (all of it without
+     * finalists), and the finalists' replies the rest. */
     int timed = budget.iterations <= 0 && budget.ms > 0;
     int gens = budget.iterations > 0 ? budget.iterations : p->iterations;
-    for (int k = 0; timed ? grg__ai_now_ms() - start < budget.ms : k < gens; k++)
+    double evolve = p->finalists > 1 ? budget.ms * TIMED_EVOLVE : budget.ms;
+    for (int k = 0; timed ? grg__ai_now_ms() - start < evolve : k < gens; k++)
         generation(p, g);
-    const plan *best = &p->members[0];
+    const plan *best = finalist(p, g, timed ? start + budget.ms : 0);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */
     *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];

@@ -21,6 +21,8 @@
 
 #define DUEL "data/scenarios/test/duel.json"
 #define CLASH "data/scenarios/test/clash.json"
+/* The plan player judging its four best plans after the enemy's reply (docs/ai.md). */
+#define REPLIES "finalists=4 replies=2"
 
 static grg_loaded *load(const char *path)
 {
@@ -101,8 +103,14 @@ static void test_players_choose_legal_actions(void **state)
         for (int s = 0; s < states; s++) {
             grg_game *g = start(ld, 1000 + (uint64_t)s, NULL);
             walk(g, (int)(next(&rng) % (is_test ? 120 : 150)), &rng, l);
-            for (const grg_ai_player *const *p = grg_ai_players(); *p && !g->over; p++) {
-                grg_ai *ai = (*p)->new_(7 + (uint64_t)s, NULL);
+            /* Every player as it comes, then the plan player judging its finalists' replies. */
+            const grg_ai_player *const *all = grg_ai_players();
+            int np = 0;
+            while (all[np])
+                np++;
+            for (int k = 0; k <= np && !g->over; k++) {
+                const char *name = k < np ? all[k]->name : "plan";
+                grg_ai *ai = grg_ai_new(name, 7 + (uint64_t)s, k < np ? NULL : REPLIES);
                 assert_non_null(ai);
                 grg_ai_budget b = {is_test ? 12 : 2, 0};
                 uint64_t before = grg_game_hash(g);
@@ -110,7 +118,7 @@ static void test_players_choose_legal_actions(void **state)
                 assert_int_equal(grg_ai_choose(ai, g, b, &a), 0);
                 grg_verdict why;
                 if (grg_check(g, &a, &why) != 0)
-                    fail_msg("%s: %s chose an illegal %s (%s: %s)", files[f], (*p)->name,
+                    fail_msg("%s: %s chose an illegal %s (%s: %s)", files[f], name,
                              grg_action_name((grg_action_type)a.type), why.rule, why.message);
                 assert_true(grg_game_hash(g) == before);
                 grg_ai_free(ai);
@@ -125,11 +133,11 @@ static void test_players_choose_legal_actions(void **state)
 }
 
 /* Plays n actions of `player` against itself and returns the hash of the end state. */
-static uint64_t self_game(const grg_loaded *ld, const char *player, uint64_t seed, int n,
-                          grg_action *moves)
+static uint64_t self_game(const grg_loaded *ld, const char *player, const char *options,
+                          uint64_t seed, int n, grg_action *moves)
 {
     grg_game *g = start(ld, seed, NULL);
-    grg_ai *ai[2] = {grg_ai_new(player, 11, NULL), grg_ai_new(player, 12, NULL)};
+    grg_ai *ai[2] = {grg_ai_new(player, 11, options), grg_ai_new(player, 12, options)};
     assert_non_null(ai[0]);
     assert_non_null(ai[1]);
     grg_ai_budget b = {16, 0};
@@ -155,10 +163,11 @@ static void test_fixed_seed_and_iterations_replay(void **state)
     assert_non_null(ld);
     enum { N = 60 };
     grg_action a[N], b[N];
-    static const char *const names[] = {"random", "greedy", "search", "plan"};
-    for (int k = 0; k < 4; k++) {
-        uint64_t h1 = self_game(ld, names[k], 5, N, a);
-        uint64_t h2 = self_game(ld, names[k], 5, N, b);
+    static const char *const names[][2] = {
+        {"random", NULL}, {"greedy", NULL}, {"search", NULL}, {"plan", NULL}, {"plan", REPLIES}};
+    for (int k = 0; k < 5; k++) {
+        uint64_t h1 = self_game(ld, names[k][0], names[k][1], 5, N, a);
+        uint64_t h2 = self_game(ld, names[k][0], names[k][1], 5, N, b);
         assert_true(h1 == h2);
         for (int i = 0; i < N; i++)
             assert_true(grg_action_eq(&a[i], &b[i]));
@@ -170,7 +179,7 @@ static void test_fixed_seed_and_iterations_replay(void **state)
  * with a combat to declare, a player that looks ahead (search, plan) makes the same choices in
  * both until a die is rolled, because it imagines dice with its own generator and never reads
  * the game's. */
-static void blind_to_the_real_dice(const grg_loaded *ld, const char *player)
+static void blind_to_the_real_dice(const grg_loaded *ld, const char *player, const char *options)
 {
     grg_game *g1 = start(ld, 1, NULL), *g2 = start(ld, 0xdeadbeefULL, NULL);
     grg_game_reseed(g2, 0x1234); /* and a generator in another state altogether */
@@ -179,7 +188,7 @@ static void blind_to_the_real_dice(const grg_loaded *ld, const char *player)
     grg_action end = grg_action_make(GRG_A_END_PHASE, -1);
     assert_int_equal(grg_apply(g1, &end, NULL, NULL), 0);
     assert_int_equal(grg_apply(g2, &end, NULL, NULL), 0);
-    grg_ai *a1 = grg_ai_new(player, 77, NULL), *a2 = grg_ai_new(player, 77, NULL);
+    grg_ai *a1 = grg_ai_new(player, 77, options), *a2 = grg_ai_new(player, 77, options);
     grg_ai_budget b = {48, 0};
     int decisions = 0;
     for (; decisions < 20 && !g1->over; decisions++) {
@@ -207,8 +216,9 @@ static void test_choices_blind_to_the_real_dice(void **state)
     (void)state;
     grg_loaded *ld = load(CLASH);
     assert_non_null(ld);
-    blind_to_the_real_dice(ld, "search");
-    blind_to_the_real_dice(ld, "plan");
+    blind_to_the_real_dice(ld, "search", NULL);
+    blind_to_the_real_dice(ld, "plan", NULL);
+    blind_to_the_real_dice(ld, "plan", REPLIES);
     grg_loaded_free(ld);
 }
 
