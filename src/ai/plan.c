@@ -17,9 +17,10 @@
  * kept where still legal, or (half the time) the rest dropped and the phase completed by draws
  * at the rules of thumb's odds; parents and children compete and the best `pop` survive. A plan
  * that threw dice is judged over DICE_SEEDS imagined rolls, the same for every plan of a decision.
- * The player plays the best plan's first action and keeps the population for its next decision in
- * the same phase, so the thinking accumulates over the phase. An iteration is one generation:
- * a fixed seed and budget give the same game twice. */
+ * The player plays the best plan's first action (with the option finalists = K > 1, that of the
+ * one of the K best whose worth after the enemy's reply, played by greedy, is best) and keeps the
+ * population for its next decision in the same phase, so the thinking accumulates over the phase.
+ * An iteration is one generation: a fixed seed and budget give the same game twice. */
 #include "ai_internal.h"
 
 #include <limits.h>
