@@ -21,8 +21,10 @@
 
 #define DUEL "data/scenarios/test/duel.json"
 #define CLASH "data/scenarios/test/clash.json"
-/* The plan player judging its four best plans after the enemy's reply (docs/ai.md). */
-#define REPLIES "finalists=4 replies=2"
+/* The plan player judging every plan it keeps after the enemy's reply (docs/ai.md): with fewer
+ * finalists the best few often share their first action, and the legality walk's short budgets
+ * would never play a reply out. */
+#define REPLIES "finalists=16 replies=1"
 
 static grg_loaded *load(const char *path)
 {
