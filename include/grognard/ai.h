@@ -13,6 +13,7 @@
 
 #include "grognard/game.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Re-seeds g's dice generator from `seed` exactly as grg_game_new does (four splitmix64 outputs
@@ -38,13 +39,20 @@ typedef struct grg_ai_budget {
     int ms;
 } grg_ai_budget;
 
+/* One option a player takes: "key=value" with a whole number from lo to hi. */
+typedef struct grg_ai_option {
+    const char *key;
+    int lo, hi;
+} grg_ai_option;
+
 /* The table each player fills in. */
 typedef struct grg_ai_player {
-    const char *name; /* "random", "greedy", "search", "plan" */
-    const char *doc;  /* one line */
+    const char *name;             /* "random", "greedy", "search", "plan" */
+    const char *doc;              /* one line */
+    const grg_ai_option *options; /* the keys it takes, ended by one whose key is NULL */
     /* A new instance thinking with its own generator seeded from `seed`. `options` (may be NULL)
-     * is "key=value,key=value" with player-specific keys; unknown keys are ignored. NULL when out
-     * of memory. */
+     * is "key=value,key=value" with the keys of `options`, already checked (grg_ai_check_options):
+     * a key absent takes the player's default. NULL when out of memory. */
     grg_ai *(*new_)(uint64_t seed, const char *options);
     void (*free_)(grg_ai *ai);
     /* Chooses the next action for the side to act in g (g->active) into *out. g is only read; the
@@ -57,8 +65,13 @@ typedef struct grg_ai_player {
 const grg_ai_player *const *grg_ai_players(void);
 const grg_ai_player *grg_ai_find(const char *name);
 
-/* Convenience wrappers: an instance of the named player (NULL when unknown or out of memory), its
- * choice, its release (NULL is fine). */
+/* Checks an options string for the named player: every comma-separated "key=value" names one of
+ * its keys with a whole number in that key's range, each key at most once. Returns 0, or -1 with
+ * a message naming the player and the key at fault in msg (n bytes, may be 0). */
+int grg_ai_check_options(const char *player, const char *options, char *msg, size_t n);
+
+/* Convenience wrappers: an instance of the named player (NULL when unknown, when its options fail
+ * grg_ai_check_options, or out of memory), its choice, its release (NULL is fine). */
 grg_ai *grg_ai_new(const char *name, uint64_t seed, const char *options);
 int grg_ai_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out);
 void grg_ai_free(grg_ai *ai);

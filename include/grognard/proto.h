@@ -39,9 +39,11 @@ void grg_session_free(grg_session *s);
  * action for the side to act in g, thinking only on its own copies, with its own generator seeded
  * from `seed`; `options` is "key=value,..." (may be empty) and the budget `iterations` rollouts
  * when > 0, else `ms` milliseconds when > 0, else the player's default. Returns 0, -1 when
- * `player` names no player, -2 when it found nothing to choose. */
+ * `player` names no player, -2 when it found nothing to choose, -3 when it refuses the options,
+ * saying why in msg (n bytes). */
 typedef int (*grg_think_fn)(const char *player, const char *options, const grg_game *g,
-                            uint64_t seed, int iterations, int ms, grg_action *out);
+                            uint64_t seed, int iterations, int ms, grg_action *out, char *msg,
+                            size_t n);
 /* Lets the session answer `think` through fn (NULL: `think` answers that no player is there). */
 void grg_session_set_think(grg_session *s, grg_think_fn fn);
 /* Handles one request line. Returns a reply line without newline that the caller frees, or NULL

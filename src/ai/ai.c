@@ -2,6 +2,9 @@
  * and the small helpers every player shares (its own generator, options, the clock). */
 #include "ai_internal.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -19,10 +22,104 @@ const grg_ai_player *grg_ai_find(const char *name)
     return NULL;
 }
 
+/* An options string's items: "key=value" between commas. */
+typedef struct option_item {
+    const char *key, *value, *end; /* value: after the '=' (NULL without one); end: its comma */
+    size_t key_len;
+} option_item;
+
+/* The item starting at p (not at the string's end); returns where the next one starts or NULL. */
+static const char *option_next(const char *p, option_item *it)
+{
+    const char *comma = strchr(p, ',');
+    it->end = comma ? comma : p + strlen(p);
+    const char *eq = memchr(p, '=', (size_t)(it->end - p));
+    it->key = p;
+    it->key_len = (size_t)((eq ? eq : it->end) - p);
+    it->value = eq ? eq + 1 : NULL;
+    return comma ? comma + 1 : NULL;
+}
+
+/* The item's value as a whole number in [lo, hi]; -1 when it is not one. */
+static int option_value(const option_item *it, int lo, int hi, int *out)
+{
+    if (!it->value || it->value == it->end)
+        return -1;
+    char *stop;
+    errno = 0;
+    long v = strtol(it->value, &stop, 10);
+    if (errno || stop != it->end || v < lo || v > hi)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static const grg_ai_option *option_spec(const grg_ai_player *p, const char *key, size_t len)
+{
+    for (const grg_ai_option *o = p->options; o && o->key; o++)
+        if (strlen(o->key) == len && strncmp(o->key, key, len) == 0)
+            return o;
+    return NULL;
+}
+
+/* The player's keys, for a message: "a, b, c" or "none". */
+static void option_keys(const grg_ai_player *p, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (const grg_ai_option *o = p->options; o && o->key && at < n; o++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ", " : "", o->key);
+    if (!buf[0])
+        snprintf(buf, n, "none");
+}
+
+int grg_ai_check_options(const char *player, const char *options, char *msg, size_t n)
+{
+    const grg_ai_player *p = grg_ai_find(player);
+    char keys[256];
+    if (!p) {
+        if (n)
+            snprintf(msg, n, "there is no computer player '%s'", player ? player : "");
+        return -1;
+    }
+    for (const char *at = options && *options ? options : NULL; at;) {
+        option_item it;
+        at = option_next(at, &it);
+        const grg_ai_option *o = option_spec(p, it.key, it.key_len);
+        int v;
+        if (!o) {
+            option_keys(p, keys, sizeof keys);
+            if (n)
+                snprintf(msg, n,
+                         "%s takes no option '%.*s' (its options: %s; \"key=value\" items "
+                         "separated by commas)",
+                         p->name, (int)it.key_len, it.key, keys);
+            return -1;
+        }
+        if (option_value(&it, o->lo, o->hi, &v) < 0) {
+            if (n)
+                snprintf(msg, n,
+                         "%s's option '%s' must be a whole number from %d to %d, not '%.*s'",
+                         p->name, o->key, o->lo, o->hi, (int)(it.end - it.key), it.key);
+            return -1;
+        }
+        option_item again;
+        for (const char *q = at; q;) {
+            q = option_next(q, &again);
+            if (again.key_len == it.key_len && strncmp(again.key, it.key, it.key_len) == 0) {
+                if (n)
+                    snprintf(msg, n, "%s's option '%s' is given twice", p->name, o->key);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 grg_ai *grg_ai_new(const char *name, uint64_t seed, const char *options)
 {
     const grg_ai_player *p = grg_ai_find(name);
-    return p ? p->new_(seed, options) : NULL;
+    return p && grg_ai_check_options(name, options, NULL, 0) == 0 ? p->new_(seed, options) : NULL;
 }
 
 int grg_ai_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
@@ -75,18 +172,16 @@ uint64_t grg__ai_mix(uint64_t a, uint64_t b)
     return grg__ai_rand(&x);
 }
 
-/* Scans "key=value,key=value" for key; the value is a decimal integer. */
-int grg__ai_option(const char *options, const char *key, int def, int lo, int hi)
+int grg__ai_option(const char *options, const char *key, int def)
 {
-    size_t klen = strlen(key);
-    for (const char *p = options; p && *p;) {
-        if (strncmp(p, key, klen) == 0 && p[klen] == '=') {
-            int v = (int)strtol(p + klen + 1, NULL, 10);
-            return v < lo || v > hi ? def : v;
-        }
-        p = strchr(p, ',');
-        if (p)
-            p++;
+    size_t len = strlen(key);
+    for (const char *at = options && *options ? options : NULL; at;) {
+        option_item it;
+        at = option_next(at, &it);
+        int v;
+        if (it.key_len == len && strncmp(it.key, key, len) == 0 &&
+            option_value(&it, INT_MIN, INT_MAX, &v) == 0)
+            return v;
     }
     return def;
 }

@@ -31,9 +31,9 @@ int grg__ai_below(uint64_t *state, int n);
 double grg__ai_unit(uint64_t *state);
 /* Mixes two values into a seed (for common random numbers across candidates). */
 uint64_t grg__ai_mix(uint64_t a, uint64_t b);
-/* Reads a "key=value" integer from an options string; returns def when absent or outside
- * [lo, hi]. */
-int grg__ai_option(const char *options, const char *key, int def, int lo, int hi);
+/* Reads key's whole number from an options string grg_ai_check_options accepted (the range is
+ * the player's table's); def when the key is absent. */
+int grg__ai_option(const char *options, const char *key, int def);
 /* Milliseconds on a monotonic clock. */
 double grg__ai_now_ms(void);
 

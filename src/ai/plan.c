@@ -36,9 +36,9 @@
 #define DICE_SEEDS 3
 #define DEFAULT_FINALISTS 1
 #define DEFAULT_REPLIES 4
-#define REPLY_TURNS 2    /* the end of our turn and of the enemy's reply */
-#define TIMED_EVOLVE 0.6 /* the share of a millisecond budget the generations take */
-#define REPLY_SEEDS 100  /* the replies' imagined rolls, apart from the plans' own (0, 1, 2) */
+#define DEFAULT_REPLY_TURNS 2 /* the end of our turn and of the enemy's reply */
+#define TIMED_EVOLVE 0.6      /* the share of a millisecond budget the generations take */
+#define REPLY_SEEDS 100       /* the replies' imagined rolls, apart from the plans' own (0, 1, 2) */
 #define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
 
 typedef struct plan {
@@ -53,8 +53,9 @@ typedef struct plan_ai {
     int iterations;
     int pop;
     int model;
-    int finalists; /* plans judged after the enemy's reply before one is played (1: none) */
-    int replies;   /* imagined rolls each finalist's reply is played on */
+    int finalists;   /* plans judged after the enemy's reply before one is played (1: none) */
+    int replies;     /* imagined rolls each finalist's reply is played on */
+    int reply_turns; /* player-turn boundaries a reply is played through */
     ai_lookahead la;
     grg_game *sim;
     size_t sim_bytes;
@@ -75,11 +76,12 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
         return NULL;
     p->base.player = &grg__ai_plan;
     p->rng = seed ^ 0x706c616e6e6572ULL;
-    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS, 1, INT_MAX);
-    p->pop = grg__ai_option(options, "pop", DEFAULT_POP, 2, MAX_POP);
-    p->model = grg__ai_option(options, "model", DEFAULT_MODEL, 1, INT_MAX);
-    p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS, 1, MAX_POP);
-    p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES, 1, 64);
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
+    p->pop = grg__ai_option(options, "pop", DEFAULT_POP);
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS);
+    p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES);
+    p->reply_turns = grg__ai_option(options, "reply_turns", DEFAULT_REPLY_TURNS);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }
@@ -265,7 +267,7 @@ static int reply_value(plan_ai *p, const grg_game *g, const plan *pl, double dea
         int rolled;
         play(p, g, pl, KEEP, 0, grg__ai_mix(p->dice, REPLY_SEEDS + (uint64_t)k), &played, &rolled);
         ai_horizon h;
-        grg__ai_horizon_start(&h, g, REPLY_TURNS);
+        grg__ai_horizon_start(&h, g, p->reply_turns);
         if (grg__ai_play_greedy(&p->la, p->sim, &p->scratch, p->model, &h, MAX_STEPS, deadline))
             return -1;
         v += grg__ai_judge(&p->la, p->sim, g->active, WON, AI_ATTACKED_ONCE);
@@ -321,9 +323,20 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     return 0;
 }
 
+static const grg_ai_option plan_options[] = {
+    {"iterations", 1, INT_MAX},
+    {"pop", 2, MAX_POP},
+    {"model", 1, INT_MAX},
+    {"finalists", 1, MAX_POP},
+    {"replies", 1, 64},
+    {"reply_turns", 1, 8},
+    {NULL, 0, 0},
+};
+
 const grg_ai_player grg__ai_plan = {
     .name = "plan",
     .doc = "online evolutionary planning of the rest of the phase, judged where it ends",
+    .options = plan_options,
     .new_ = plan_new,
     .free_ = plan_free,
     .choose = plan_choose,

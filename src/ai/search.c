@@ -75,13 +75,13 @@ static grg_ai *search_new(uint64_t seed, const char *options)
         return NULL;
     p->base.player = &grg__ai_search;
     p->rng = seed ^ 0x736561726368ULL;
-    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS, 1, INT_MAX);
-    p->power = grg__ai_option(options, "power", DEFAULT_POWER, INT_MIN, INT_MAX);
-    p->turns = grg__ai_option(options, "turns", DEFAULT_TURNS, INT_MIN, INT_MAX);
-    p->width = grg__ai_option(options, "width", DEFAULT_WIDTH, 1, MAX_CANDIDATES);
-    p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND, INT_MIN, INT_MAX) / 100.0;
-    p->won = grg__ai_option(options, "won", DEFAULT_WON, INT_MIN, INT_MAX) / 10.0;
-    p->model = grg__ai_option(options, "model", DEFAULT_MODEL, INT_MIN, INT_MAX);
+    p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
+    p->power = grg__ai_option(options, "power", DEFAULT_POWER);
+    p->turns = grg__ai_option(options, "turns", DEFAULT_TURNS);
+    p->width = grg__ai_option(options, "width", DEFAULT_WIDTH);
+    p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
+    p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
+    p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
     return &p->base;
 }
 
@@ -268,9 +268,16 @@ static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
     return 0;
 }
 
+static const grg_ai_option search_options[] = {
+    {"iterations", 1, INT_MAX},   {"power", 0, 100}, {"turns", 1, 8},
+    {"width", 1, MAX_CANDIDATES}, {"blend", 0, 100}, {"won", 0, 1000},
+    {"model", 0, INT_MAX},        {NULL, 0, 0},
+};
+
 const grg_ai_player grg__ai_search = {
     .name = "search",
     .doc = "Monte Carlo rollouts over a player-turn and the reply, with successive halving",
+    .options = search_options,
     .new_ = search_new,
     .free_ = search_free,
     .choose = search_choose,

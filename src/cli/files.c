@@ -24,10 +24,12 @@ grg_loaded *grg_cli_load(const char *path)
 
 /* The protocol's `think`, answered by the AI players (src/ai) on their own copies of g. */
 static int think(const char *player, const char *options, const grg_game *g, uint64_t seed,
-                 int iterations, int ms, grg_action *out)
+                 int iterations, int ms, grg_action *out, char *msg, size_t n)
 {
     if (!grg_ai_find(player))
         return -1;
+    if (grg_ai_check_options(player, options, msg, n) < 0)
+        return -3;
     grg_ai *ai = grg_ai_new(player, seed, options);
     grg_ai_budget budget = {iterations, ms};
     int rc = ai ? grg_ai_choose(ai, g, budget, out) : -1;

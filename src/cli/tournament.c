@@ -30,9 +30,10 @@ static const char use[] =
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
-    "OPTS are a player's options, key=value,... (search: iterations, width, model, turns,\n"
-    "power, blend, won; plan: iterations, pop, model; docs/ai.md). --records writes each\n"
-    "game's record to DIR/game-I.json, for grognard replay and the protocol's replay.\n";
+    "OPTS are a player's options, key=value items separated by commas (search: iterations,\n"
+    "width, model, turns, power, blend, won; plan: iterations, pop, model, finalists,\n"
+    "replies, reply_turns; docs/ai.md); a key it does not take is refused. --records writes\n"
+    "each game's record to DIR/game-I.json, for grognard replay and the protocol's replay.\n";
 
 typedef struct opts {
     const char *file, *json, *records;
@@ -389,9 +390,15 @@ static int parse(int argc, char **argv, opts *o)
         return -1;
     snprintf(o->names[0], sizeof o->names[0], "%.*s", (int)(comma - players), players);
     snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
+        char msg[512];
         if (grg_cli_ai_player("tournament", o->names[p]) < 0)
             return -1;
+        if (grg_ai_check_options(o->names[p], o->popts[p], msg, sizeof msg) < 0) {
+            fprintf(stderr, "tournament: %s: %s\n", p ? "--options-b" : "--options-a", msg);
+            return -1;
+        }
+    }
     if (o->jobs > o->games)
         o->jobs = (int)o->games;
     return 0;

@@ -58,9 +58,12 @@ int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply)
     if (s->g->over)
         return grg__error(reply, "illegal", "GRG-OVER", "The game is over: %s", s->g->result);
     grg_action a;
-    int rc = s->think(player, options, s->g, seed, iterations, ms, &a);
+    char why[512] = "";
+    int rc = s->think(player, options, s->g, seed, iterations, ms, &a, why, sizeof why);
     if (rc == -1)
         return grg__error(reply, "no_player", NULL, "there is no computer player '%s'", player);
+    if (rc == -3)
+        return grg__error(reply, "bad_request", NULL, "\"options\": %s", why);
     if (rc < 0)
         return grg__error(reply, "internal", NULL, "the player found no action to choose");
     char text[17];

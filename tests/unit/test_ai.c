@@ -24,7 +24,7 @@
 /* The plan player judging every plan it keeps after the enemy's reply (docs/ai.md): with fewer
  * finalists the best few often share their first action, and the legality walk's short budgets
  * would never play a reply out. */
-#define REPLIES "finalists=16 replies=1"
+#define REPLIES "finalists=16,replies=1"
 
 static grg_loaded *load(const char *path)
 {
@@ -409,6 +409,36 @@ static void test_think_from_threads(void **state)
     grg_loaded_free(ld);
 }
 
+/* Options are checked against each player's table: the keys it takes in their ranges pass, and
+ * grg_ai_new makes no player from anything else rather than ignore it. */
+static void test_options_checked(void **state)
+{
+    (void)state;
+    char msg[256];
+    assert_int_equal(grg_ai_check_options("plan", NULL, msg, sizeof msg), 0);
+    assert_int_equal(grg_ai_check_options("plan", "", msg, sizeof msg), 0);
+    assert_int_equal(grg_ai_check_options("plan", "pop=2,finalists=32,reply_turns=3", msg, 0), 0);
+    assert_int_equal(grg_ai_check_options("search", "width=48,blend=0,model=0", NULL, 0), 0);
+    static const char *const bad[][2] = {
+        {"plan", "pop=1"},     {"plan", "pop=33"},        {"plan", "pop="},
+        {"plan", "pop"},       {"plan", "pop=4x"},        {"plan", "pop=4,"},
+        {"plan", "width=3"},   {"plan", "pop=4 model=2"}, {"plan", "pop=4,pop=5"},
+        {"greedy", "model=8"}, {"random", "x=1"},         {"search", "turns=99999999999"},
+        {"nobody", ""},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        msg[0] = '\0';
+        assert_int_equal(grg_ai_check_options(bad[i][0], bad[i][1], msg, sizeof msg), -1);
+        assert_true(strstr(msg, bad[i][0]) != NULL); /* the message names the player */
+        assert_null(grg_ai_new(bad[i][0], 1, bad[i][1]));
+    }
+    assert_int_equal(grg_ai_check_options("plan", "finalists=4 replies=2", msg, sizeof msg), -1);
+    assert_non_null(strstr(msg, "'finalists'"));
+    grg_ai *ai = grg_ai_new("plan", 1, "finalists=4,replies=2");
+    assert_non_null(ai);
+    grg_ai_free(ai);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -420,6 +450,7 @@ int main(void)
         cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
+        cmocka_unit_test(test_options_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
