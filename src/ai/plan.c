@@ -256,9 +256,9 @@ static void populate(plan_ai *p, const grg_game *g, const grg_action *played, in
 }
 
 /* The worth of pl a step further than its judgement: played to the phase's end, then both sides
- * as greedy through the rest of our turn and the enemy's reply (REPLY_TURNS player-turn
- * boundaries), judged where our next turn starts; the mean over `replies` imagined rolls, the
- * same for every finalist. Returns -1 when the clock passed `deadline` (0: none) first. */
+ * as greedy through the rest of our turn and the enemy's reply (`reply_turns` player-turn
+ * boundaries, 2 by default), judged there; the mean over `replies` imagined rolls, the same for
+ * every finalist. Returns -1 when the clock passed `deadline` (0: none) first. */
 static int reply_value(plan_ai *p, const grg_game *g, const plan *pl, double deadline, double *out)
 {
     double v = 0.0;
