@@ -67,8 +67,11 @@ int grg__ai_playout(grg_game *g, grg_action_list *scratch, uint64_t *rng, double
  * sizes the clone for g (returns -1 when out of memory), `release` frees it. */
 typedef struct ai_lookahead {
     grg_game *scratch;
+    grg_game *started; /* an activation's state after its start, each first step tried from it */
     size_t bytes;
     grg_action_list inner;
+    grg_action_list first; /* that activation's first steps */
+    int first_steps;       /* how many of them are tried (option first_steps; 0: none) */
     /* The state being judged handed to the other side (grg_game_hand_to), for the previews of
      * that side's attacks where the ruleset answers only for the side to act (nap); `turned_for`
      * the state it copies, NULL until the judgement needs it. */
@@ -80,6 +83,13 @@ typedef struct ai_lookahead {
     uint8_t no_retreat[GRG_MAX_SIDES][(GRG_MAP_MAX_DIM * GRG_MAP_MAX_DIM + 7) / 8];
 } ai_lookahead;
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
+/* The option every player that looks ahead takes (docs/ai.md): an activation's first steps tried.
+ */
+#define AI_FIRST_STEPS_DEFAULT 24
+#define AI_FIRST_STEPS_OPTION                                                                      \
+    {                                                                                              \
+        "first_steps", 0, 64                                                                       \
+    }
 void grg__ai_lookahead_release(ai_lookahead *la);
 /* The start of a decision for the players that simulate (search, plan): lists g's legal actions
  * into *legal and sizes la and the simulation clone *sim (*sim_bytes) for g. Returns -1 when
@@ -91,6 +101,10 @@ int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la,
 /* The expected evaluation, for the side to act, of playing a now and completing what it starts
  * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
  * candidate of a decision: common random numbers). */
+/* Copies g into s with imagined dice from `seed`, notes the dice generator's state in before (for
+ * grg__ai_rolled) and applies a there; -1 when a is illegal. */
+int grg__ai_imagine(grg_game *s, const grg_game *g, const grg_action *a, uint64_t seed,
+                    uint64_t before[4]);
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
 /* How the matchups count the melee: the exchange of every adjacent pair both ways, each side's
  * attacks as the ruleset previews them for the side to act (greedy's judgement, and the search's),

@@ -20,12 +20,12 @@ typedef struct greedy_ai {
 
 static grg_ai *greedy_new(uint64_t seed, const char *options)
 {
-    (void)options;
     greedy_ai *p = calloc(1, sizeof *p);
     if (!p)
         return NULL;
     p->base.player = &grg__ai_greedy;
     p->rng = seed ^ 0x6772656564ULL;
+    p->la.first_steps = grg__ai_option(options, "first_steps", AI_FIRST_STEPS_DEFAULT);
     return &p->base;
 }
 
@@ -70,9 +70,12 @@ int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l,
     return best;
 }
 
+static const grg_ai_option greedy_options[] = {AI_FIRST_STEPS_OPTION, {NULL, 0, 0}};
+
 const grg_ai_player grg__ai_greedy = {
     .name = "greedy",
     .doc = "one-ply lookahead on clones with imagined dice and rules of thumb",
+    .options = greedy_options,
     .new_ = greedy_new,
     .free_ = greedy_free,
     .choose = greedy_choose,

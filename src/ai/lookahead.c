@@ -1,7 +1,8 @@
 /* One-ply lookahead with imagined dice, shared by the greedy player (its whole judgement) and the
  * search player (to choose which actions deserve rollouts). An action is applied on a re-seeded
  * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
- * heaviest action of the rules of thumb until the side could end the phase again or the phase
+ * heaviest action of the rules of thumb (an activation from each of its first steps, the best
+ * kept) until the side could end the phase again or the phase
  * changes (so ending a phase is judged where the phase's other actions are, not after the next
  * phase's compulsory combats have been fought in its favour), and the result is scored by the
  * static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were thrown. The
@@ -24,14 +25,14 @@
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
 {
-    if (!la->scratch || !la->turned || la->bytes != grg_game_size(g)) {
-        grg_game_free(la->scratch);
-        grg_game_free(la->turned);
+    if (!la->scratch || !la->turned || !la->started || la->bytes != grg_game_size(g)) {
+        grg__ai_lookahead_release(la);
         la->scratch = grg_game_clone(g);
         la->turned = grg_game_clone(g);
-        la->bytes = la->scratch && la->turned ? grg_game_size(g) : 0;
+        la->started = grg_game_clone(g);
+        la->bytes = la->scratch && la->turned && la->started ? grg_game_size(g) : 0;
     }
-    return la->scratch && la->turned ? 0 : -1;
+    return la->bytes ? 0 : -1;
 }
 
 int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la, grg_game **sim,
@@ -54,7 +55,8 @@ void grg__ai_lookahead_release(ai_lookahead *la)
 {
     grg_game_free(la->scratch);
     grg_game_free(la->turned);
-    la->scratch = la->turned = NULL;
+    grg_game_free(la->started);
+    la->scratch = la->turned = la->started = NULL;
     la->bytes = 0;
 }
 
@@ -391,22 +393,26 @@ static int starts_activation(const grg_action *a)
            a->type == GRG_A_GROUP_ADD || a->type == GRG_A_GROUP_CLOSE;
 }
 
-/* One imagined future of a: apply it on a clone with dice from `seed`, complete it within the
- * phase, evaluate. Sets *rolled when a die was thrown on the way. */
-static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
-                     int *rolled)
+int grg__ai_imagine(grg_game *s, const grg_game *g, const grg_action *a, uint64_t seed,
+                    uint64_t before[4])
 {
-    int me = g->active, phase = g->phase;
-    grg_game *s = la->scratch;
     grg_game_copy(s, g);
     grg_game_reseed(s, seed);
-    uint64_t before[4];
-    memcpy(before, s->rng, sizeof before);
+    memcpy(before, s->rng, sizeof s->rng);
+    return grg_apply(s, a, NULL, NULL) < 0 ? -1 : 0;
+}
+
+/* Completes what s's last action `a` started (an activation's steps, a combat's declaration)
+ * with the heaviest action of the rules of thumb while g's side acts in g's phase and may not yet
+ * end it, and judges where that stops for g's side. `idle`: a completion that moves nothing
+ * costs IDLE_COST (an activation's wasted command points). Sets *rolled when a die was thrown
+ * since `before`. */
+static double complete(ai_lookahead *la, const grg_game *g, grg_game *s, const grg_action *a,
+                       const uint64_t before[4], int idle, int *rolled)
+{
+    int me = g->active, phase = g->phase;
     decl d = {0, {{0}}};
     double odds = 0.0;
-    *rolled = 0;
-    if (grg_apply(s, a, NULL, NULL) < 0)
-        return -1e9;
     decl_note(&d, a);
     for (int k = 0; k < MAX_COMPLETION && !s->over && s->active == me && s->phase == phase; k++) {
         grg_legal(s, NULL, 0, &la->inner);
@@ -420,9 +426,44 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
             break;
     }
     *rolled = grg__ai_rolled(s, before);
-    double idle = starts_activation(a) && nothing_moved(s, g) ? IDLE_COST : 0.0;
+    double cost = idle && nothing_moved(s, g) ? IDLE_COST : 0.0;
     return grg_ai_evaluate(s, me) + W_ODDS * odds +
-           W_MATCHUP * grg__ai_matchups(la, s, me, AI_EVERY_PAIR) - idle;
+           W_MATCHUP * grg__ai_matchups(la, s, me, AI_EVERY_PAIR) - cost;
+}
+
+/* One imagined future of a: apply it on a clone with dice from `seed`, complete it within the
+ * phase, evaluate. An activation (or a group's forming) is worth its best first step, each
+ * completed by the rules of thumb: judged by the rules of thumb's completion alone, a unit whose
+ * straight way is barred (a chariot before a wood, CDB-9.6) or leads into the enemy's bows
+ * scores below standing, and the side stops short of the enemy for the rest of the game
+ * (docs/ai.md, fifteenth pass). Sets *rolled when a die was thrown on the way. */
+static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
+                     int *rolled)
+{
+    grg_game *s = la->scratch;
+    uint64_t before[4];
+    *rolled = 0;
+    if (grg__ai_imagine(s, g, a, seed, before) < 0)
+        return -1e9;
+    int idle = starts_activation(a);
+    grg_action_list *first = &la->first;
+    if (!idle || la->first_steps <= 0 || s->over || s->active != g->active ||
+        s->phase != g->phase || grg_legal(s, NULL, 0, first) < 0 || first->n == 0 ||
+        has_end_phase(first))
+        return complete(la, g, s, a, before, idle, rolled);
+    grg_game_copy(la->started, s);
+    double best = -1e9;
+    for (int i = 0; i < first->n && i < la->first_steps; i++) {
+        int r = 0;
+        grg_game_copy(s, la->started);
+        if (grg_apply(s, &first->items[i], NULL, NULL) < 0)
+            continue;
+        double v = complete(la, g, s, &first->items[i], before, 1, &r);
+        *rolled |= r;
+        if (v > best)
+            best = v;
+    }
+    return best;
 }
 
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base)

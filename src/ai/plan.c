@@ -82,6 +82,7 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS);
     p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES);
     p->reply_turns = grg__ai_option(options, "reply_turns", DEFAULT_REPLY_TURNS);
+    p->la.first_steps = grg__ai_option(options, "first_steps", AI_FIRST_STEPS_DEFAULT);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }
@@ -324,13 +325,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
 }
 
 static const grg_ai_option plan_options[] = {
-    {"iterations", 1, INT_MAX},
-    {"pop", 2, MAX_POP},
-    {"model", 1, INT_MAX},
-    {"finalists", 1, MAX_POP},
-    {"replies", 1, 64},
-    {"reply_turns", 1, 8},
-    {NULL, 0, 0},
+    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP}, {"model", 1, INT_MAX},
+    {"finalists", 1, MAX_POP},  {"replies", 1, 64},  {"reply_turns", 1, 8},
+    AI_FIRST_STEPS_OPTION,      {NULL, 0, 0},
 };
 
 const grg_ai_player grg__ai_plan = {

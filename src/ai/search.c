@@ -82,6 +82,7 @@ static grg_ai *search_new(uint64_t seed, const char *options)
     p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
     p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
     p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    p->la.first_steps = grg__ai_option(options, "first_steps", AI_FIRST_STEPS_DEFAULT);
     return &p->base;
 }
 
@@ -99,12 +100,9 @@ static double rollout(search_ai *p, const grg_game *g, const grg_action *a, uint
                       int *fixed)
 {
     grg_game *s = p->sim;
-    grg_game_copy(s, g);
-    grg_game_reseed(s, seed);
     uint64_t before[4];
-    memcpy(before, s->rng, sizeof before);
     *fixed = 0;
-    if (grg_apply(s, a, NULL, NULL) < 0)
+    if (grg__ai_imagine(s, g, a, seed, before) < 0)
         return -1e9;
     ai_horizon h;
     grg__ai_horizon_start(&h, g, p->turns);
@@ -269,9 +267,9 @@ static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
 }
 
 static const grg_ai_option search_options[] = {
-    {"iterations", 1, INT_MAX},   {"power", 0, 100}, {"turns", 1, 8},
-    {"width", 1, MAX_CANDIDATES}, {"blend", 0, 100}, {"won", 0, 1000},
-    {"model", 0, INT_MAX},        {NULL, 0, 0},
+    {"iterations", 1, INT_MAX},   {"power", 0, 100},     {"turns", 1, 8},
+    {"width", 1, MAX_CANDIDATES}, {"blend", 0, 100},     {"won", 0, 1000},
+    {"model", 0, INT_MAX},        AI_FIRST_STEPS_OPTION, {NULL, 0, 0},
 };
 
 const grg_ai_player grg__ai_search = {

@@ -30,10 +30,11 @@ static const char use[] =
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
-    "OPTS are a player's options, key=value items separated by commas (search: iterations,\n"
-    "width, model, turns, power, blend, won; plan: iterations, pop, model, finalists,\n"
-    "replies, reply_turns; docs/ai.md); a key it does not take is refused. --records writes\n"
-    "each game's record to DIR/game-I.json, for grognard replay and the protocol's replay.\n";
+    "OPTS are a player's options, key=value items separated by commas (greedy: first_steps;\n"
+    "search: iterations, width, model, turns, power, blend, won, first_steps; plan:\n"
+    "iterations, pop, model, finalists, replies, reply_turns, first_steps; docs/ai.md); a\n"
+    "key it does not take is refused. --records writes each game's record to\n"
+    "DIR/game-I.json, for grognard replay and the protocol's replay.\n";
 
 typedef struct opts {
     const char *file, *json, *records;
