@@ -83,8 +83,9 @@ typedef struct ai_lookahead {
     uint8_t no_retreat[GRG_MAX_SIDES][(GRG_MAP_MAX_DIM * GRG_MAP_MAX_DIM + 7) / 8];
 } ai_lookahead;
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
-/* The option every player that looks ahead takes (docs/ai.md): an activation's first steps tried.
- */
+/* The option every player that looks ahead takes (docs/ai.md): an activation's first steps tried,
+ * 24 by default for greedy; 0 (the rules of thumb's completion alone) for search and plan, whose
+ * plan player played the nap skirmish worse with them (docs/ai.md, fifteenth pass). */
 #define AI_FIRST_STEPS_DEFAULT 24
 #define AI_FIRST_STEPS_OPTION                                                                      \
     {                                                                                              \

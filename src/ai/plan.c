@@ -82,7 +82,7 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS);
     p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES);
     p->reply_turns = grg__ai_option(options, "reply_turns", DEFAULT_REPLY_TURNS);
-    p->la.first_steps = grg__ai_option(options, "first_steps", AI_FIRST_STEPS_DEFAULT);
+    p->la.first_steps = grg__ai_option(options, "first_steps", 0);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }

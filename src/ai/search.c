@@ -82,7 +82,7 @@ static grg_ai *search_new(uint64_t seed, const char *options)
     p->blend = grg__ai_option(options, "blend", DEFAULT_BLEND) / 100.0;
     p->won = grg__ai_option(options, "won", DEFAULT_WON) / 10.0;
     p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
-    p->la.first_steps = grg__ai_option(options, "first_steps", AI_FIRST_STEPS_DEFAULT);
+    p->la.first_steps = grg__ai_option(options, "first_steps", 0);
     return &p->base;
 }
 
