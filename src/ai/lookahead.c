@@ -1,9 +1,9 @@
 /* One-ply lookahead with imagined dice, shared by the greedy player (its whole judgement) and the
  * search player (to choose which actions deserve rollouts). An action is applied on a re-seeded
  * clone, what it starts (an activation's steps, a combat's declaration) is completed with the
- * heaviest action of the rules of thumb (an activation from each of its first steps, the best
- * kept) until the side could end the phase again or the phase
- * changes (so ending a phase is judged where the phase's other actions are, not after the next
+ * heaviest action of the rules of thumb (an activation from each of its first `first_steps`
+ * steps, the best kept) until the side could end the phase again or the phase changes (so
+ * ending a phase is judged where the phase's other actions are, not after the next
  * phase's compulsory combats have been fought in its favour), and the result is scored by the
  * static evaluation, averaged over DICE_SAMPLES imagined rolls when dice were thrown. The
  * engine's combat preview adds two judgements: the odds of a combat declared on the way (attacker
@@ -433,10 +433,11 @@ static double complete(ai_lookahead *la, const grg_game *g, grg_game *s, const g
 
 /* One imagined future of a: apply it on a clone with dice from `seed`, complete it within the
  * phase, evaluate. An activation (or a group's forming) is worth its best first step, each
- * completed by the rules of thumb: judged by the rules of thumb's completion alone, a unit whose
- * straight way is barred (a chariot before a wood, CDB-9.6) or leads into the enemy's bows
- * scores below standing, and the side stops short of the enemy for the rest of the game
- * (docs/ai.md, fifteenth pass). Sets *rolled when a die was thrown on the way. */
+ * completed by the rules of thumb, when la->first_steps > 0: judged by the rules of thumb's
+ * completion alone, an activation whose straight way is barred (a chariot before a wood,
+ * CDB-9.6) or leads into the enemy's bows scores below standing, and greedy stopped short of the
+ * enemy for the rest of the game (docs/ai.md, fifteenth pass). Sets *rolled when a die was thrown
+ * on the way. */
 static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
                      int *rolled)
 {
