@@ -70,6 +70,9 @@ const grg_ai_player *grg_ai_find(const char *name);
  * a message naming the player and the key at fault in msg (n bytes, may be 0). */
 int grg_ai_check_options(const char *player, const char *options, char *msg, size_t n);
 
+/* The keys player p takes, for a message or a usage text: "a, b, c", or "none" (n > 0 bytes). */
+void grg_ai_option_keys(const grg_ai_player *p, char *buf, size_t n);
+
 /* Convenience wrappers: an instance of the named player (NULL when unknown, when its options fail
  * grg_ai_check_options, or out of memory), its choice, its release (NULL is fine). */
 grg_ai *grg_ai_new(const char *name, uint64_t seed, const char *options);

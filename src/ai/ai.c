@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,10 +63,11 @@ static const grg_ai_option *option_spec(const grg_ai_player *p, const char *key,
     return NULL;
 }
 
-/* The player's keys, for a message: "a, b, c" or "none". */
-static void option_keys(const grg_ai_player *p, char *buf, size_t n)
+void grg_ai_option_keys(const grg_ai_player *p, char *buf, size_t n)
 {
     size_t at = 0;
+    if (n == 0)
+        return;
     buf[0] = '\0';
     for (const grg_ai_option *o = p->options; o && o->key && at < n; o++)
         at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ", " : "", o->key);
@@ -73,44 +75,44 @@ static void option_keys(const grg_ai_player *p, char *buf, size_t n)
         snprintf(buf, n, "none");
 }
 
+/* Writes the refusal into msg (n bytes; nothing when n is 0) and returns -1. */
+static int refuse(char *msg, size_t n, const char *fmt, ...)
+{
+    if (n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(msg, n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
 int grg_ai_check_options(const char *player, const char *options, char *msg, size_t n)
 {
     const grg_ai_player *p = grg_ai_find(player);
-    char keys[256];
-    if (!p) {
-        if (n)
-            snprintf(msg, n, "there is no computer player '%s'", player ? player : "");
-        return -1;
-    }
+    if (!p)
+        return refuse(msg, n, "there is no computer player '%s'", player ? player : "");
     for (const char *at = options && *options ? options : NULL; at;) {
-        option_item it;
+        option_item it, again;
         at = option_next(at, &it);
         const grg_ai_option *o = option_spec(p, it.key, it.key_len);
         int v;
         if (!o) {
-            option_keys(p, keys, sizeof keys);
-            if (n)
-                snprintf(msg, n,
-                         "%s takes no option '%.*s' (its options: %s; \"key=value\" items "
-                         "separated by commas)",
-                         p->name, (int)it.key_len, it.key, keys);
-            return -1;
+            char keys[256];
+            grg_ai_option_keys(p, keys, sizeof keys);
+            return refuse(msg, n,
+                          "%s takes no option '%.*s' (its options: %s; \"key=value\" items "
+                          "separated by commas)",
+                          p->name, (int)it.key_len, it.key, keys);
         }
-        if (option_value(&it, o->lo, o->hi, &v) < 0) {
-            if (n)
-                snprintf(msg, n,
-                         "%s's option '%s' must be a whole number from %d to %d, not '%.*s'",
-                         p->name, o->key, o->lo, o->hi, (int)(it.end - it.key), it.key);
-            return -1;
-        }
-        option_item again;
+        if (option_value(&it, o->lo, o->hi, &v) < 0)
+            return refuse(msg, n,
+                          "%s's option '%s' must be a whole number from %d to %d, not '%.*s'",
+                          p->name, o->key, o->lo, o->hi, (int)(it.end - it.key), it.key);
         for (const char *q = at; q;) {
             q = option_next(q, &again);
-            if (again.key_len == it.key_len && strncmp(again.key, it.key, it.key_len) == 0) {
-                if (n)
-                    snprintf(msg, n, "%s's option '%s' is given twice", p->name, o->key);
-                return -1;
-            }
+            if (again.key_len == it.key_len && strncmp(again.key, it.key, it.key_len) == 0)
+                return refuse(msg, n, "%s's option '%s' is given twice", p->name, o->key);
         }
     }
     return 0;

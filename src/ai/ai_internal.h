@@ -65,13 +65,14 @@ int grg__ai_playout(grg_game *g, grg_action_list *scratch, uint64_t *rng, double
 
 /* One-ply lookahead (lookahead.c): a reusable clone and action list. Zero-initialise; `ready`
  * sizes the clone for g (returns -1 when out of memory), `release` frees it. */
+#define AI_FIRST_STEPS_MAX 64 /* the most first steps of an activation the lookahead tries */
 typedef struct ai_lookahead {
     grg_game *scratch;
     grg_game *started; /* an activation's state after its start, each first step tried from it */
     size_t bytes;
     grg_action_list inner;
-    grg_action_list first; /* that activation's first steps */
-    int first_steps;       /* how many of them are tried (option first_steps; 0: none) */
+    grg_action first[AI_FIRST_STEPS_MAX]; /* that activation's first steps */
+    int first_steps; /* how many of them are tried (option first_steps; 0: none) */
     /* The state being judged handed to the other side (grg_game_hand_to), for the previews of
      * that side's attacks where the ruleset answers only for the side to act (nap); `turned_for`
      * the state it copies, NULL until the judgement needs it. */
@@ -89,7 +90,7 @@ int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
 #define AI_FIRST_STEPS_DEFAULT 24
 #define AI_FIRST_STEPS_OPTION                                                                      \
     {                                                                                              \
-        "first_steps", 0, 64                                                                       \
+        "first_steps", 0, AI_FIRST_STEPS_MAX                                                       \
     }
 void grg__ai_lookahead_release(ai_lookahead *la);
 /* The start of a decision for the players that simulate (search, plan): lists g's legal actions

@@ -447,19 +447,24 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     if (grg__ai_imagine(s, g, a, seed, before) < 0)
         return -1e9;
     int idle = starts_activation(a);
-    grg_action_list *first = &la->first;
+    grg_action_list *l = &la->inner;
     if (!idle || la->first_steps <= 0 || s->over || s->active != g->active ||
-        s->phase != g->phase || grg_legal(s, NULL, 0, first) < 0 || first->n == 0 ||
-        has_end_phase(first))
+        s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0 || has_end_phase(l))
         return complete(la, g, s, a, before, idle, rolled);
+    /* The first steps are kept apart: the completions list into la->inner. */
+    size_t n =
+        (size_t)(la->first_steps < AI_FIRST_STEPS_MAX ? la->first_steps : AI_FIRST_STEPS_MAX);
+    if ((size_t)l->n < n)
+        n = (size_t)l->n;
+    memcpy(la->first, l->items, n * sizeof l->items[0]);
     grg_game_copy(la->started, s);
     double best = -1e9;
-    for (int i = 0; i < first->n && i < la->first_steps; i++) {
+    for (size_t i = 0; i < n; i++) {
         int r = 0;
         grg_game_copy(s, la->started);
-        if (grg_apply(s, &first->items[i], NULL, NULL) < 0)
+        if (grg_apply(s, &la->first[i], NULL, NULL) < 0)
             continue;
-        double v = complete(la, g, s, &first->items[i], before, 1, &r);
+        double v = complete(la, g, s, &la->first[i], before, 1, &r);
         *rolled |= r;
         if (v > best)
             best = v;

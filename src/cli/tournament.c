@@ -30,11 +30,20 @@ static const char use[] =
     "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
-    "OPTS are a player's options, key=value items separated by commas (greedy: first_steps;\n"
-    "search: iterations, width, model, turns, power, blend, won, first_steps; plan:\n"
-    "iterations, pop, model, finalists, replies, reply_turns, first_steps; docs/ai.md); a\n"
-    "key it does not take is refused. --records writes each game's record to\n"
-    "DIR/game-I.json, for grognard replay and the protocol's replay.\n";
+    "OPTS are a player's options, key=value items separated by commas (docs/ai.md); a key\n"
+    "it does not take is refused. --records writes each game's record to DIR/game-I.json,\n"
+    "for grognard replay and the protocol's replay. The players' keys:\n";
+
+/* The usage, then each player's option keys as its table has them. */
+static void usage(FILE *out)
+{
+    fputs(use, out);
+    for (const grg_ai_player *const *p = grg_ai_players(); *p; p++) {
+        char keys[256];
+        grg_ai_option_keys(*p, keys, sizeof keys);
+        fprintf(out, "  %s: %s\n", (*p)->name, keys);
+    }
+}
 
 typedef struct opts {
     const char *file, *json, *records;
@@ -447,11 +456,13 @@ static int run(const opts *o, const grg_loaded *l, totals *t, game_result *all)
 
 int grg_cli_tournament(int argc, char **argv)
 {
-    if (grg_cli_help(argc, argv, use) == 0)
+    if (grg_cli_help(argc, argv, "") == 0) {
+        usage(stdout);
         return 0;
+    }
     opts o;
     if (parse(argc, argv, &o) < 0) {
-        fputs(use, stderr);
+        usage(stderr);
         return 2;
     }
     grg_problems *p = calloc(1, sizeof *p);

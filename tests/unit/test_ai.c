@@ -434,6 +434,11 @@ static void test_options_checked(void **state)
     }
     assert_int_equal(grg_ai_check_options("plan", "finalists=4 replies=2", msg, sizeof msg), -1);
     assert_non_null(strstr(msg, "'finalists'"));
+    char keys[128];
+    grg_ai_option_keys(grg_ai_find("greedy"), keys, sizeof keys);
+    assert_string_equal(keys, "first_steps");
+    grg_ai_option_keys(grg_ai_find("random"), keys, sizeof keys);
+    assert_string_equal(keys, "none");
     grg_ai *ai = grg_ai_new("plan", 1, "finalists=4,replies=2");
     assert_non_null(ai);
     grg_ai_free(ai);
