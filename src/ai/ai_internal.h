@@ -85,8 +85,9 @@ typedef struct ai_lookahead {
 } ai_lookahead;
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
 /* The option every player that looks ahead takes (docs/ai.md): an activation's first steps tried,
- * 24 by default for greedy; 0 (the rules of thumb's completion alone) for search and plan, whose
- * plan player played the nap skirmish worse with them (docs/ai.md, fifteenth pass). */
+ * 24 by default for greedy; 0 (the rules of thumb's completion alone) for search; for plan 24
+ * where the game's units face (cdb) and 0 where they do not (nap, whose skirmish it played worse
+ * with them: docs/ai.md, fifteenth and sixteenth passes). */
 #define AI_FIRST_STEPS_DEFAULT 24
 #define AI_FIRST_STEPS_OPTION                                                                      \
     {                                                                                              \

@@ -56,6 +56,7 @@ typedef struct plan_ai {
     int finalists;   /* plans judged after the enemy's reply before one is played (1: none) */
     int replies;     /* imagined rolls each finalist's reply is played on */
     int reply_turns; /* player-turn boundaries a reply is played through */
+    int first_steps; /* the option; -1: by the game (faced) */
     ai_lookahead la;
     grg_game *sim;
     size_t sim_bytes;
@@ -82,7 +83,7 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS);
     p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES);
     p->reply_turns = grg__ai_option(options, "reply_turns", DEFAULT_REPLY_TURNS);
-    p->la.first_steps = grg__ai_option(options, "first_steps", 0);
+    p->first_steps = grg__ai_option(options, "first_steps", -1);
     p->turn = p->phase = p->side = -1;
     return &p->base;
 }
@@ -297,10 +298,25 @@ static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
     return best;
 }
 
+/* True when a unit on g's map faces a vertex (cdb). There the plan player's first plan is worth
+ * judging an activation by its best first step (a pivot or a step aside, where the straight way is
+ * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
+ * sixteenth pass). */
+static int faced(const grg_game *g)
+{
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].status == GRG_UNIT_ON_MAP && g->units[i].facing >= 0)
+            return 1;
+    return 0;
+}
+
 static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
 {
     plan_ai *p = (plan_ai *)ai;
     double start = grg__ai_now_ms();
+    p->la.first_steps = p->first_steps >= 0 ? p->first_steps
+                        : faced(g)          ? AI_FIRST_STEPS_DEFAULT
+                                            : 0;
     int ready = grg__ai_prepare(g, &p->legal, &p->la, &p->sim, &p->sim_bytes, out);
     if (ready != 0)
         return ready < 0 ? -1 : 0;

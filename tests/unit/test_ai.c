@@ -177,6 +177,28 @@ static void test_fixed_seed_and_iterations_replay(void **state)
     grg_loaded_free(ld);
 }
 
+/* The plan player's `first_steps` by default (docs/ai.md, sixteenth pass): 24 where the units
+ * face a vertex (the cdb skirmish), 0 where they have no facing (the nap skirmish). Each default
+ * plays the game of its explicit value, and not that of the other value. */
+static void plan_first_steps_default(const char *path, const char *same, const char *other)
+{
+    grg_loaded *ld = load(path);
+    assert_non_null(ld);
+    enum { N = 80 };
+    grg_action a[N];
+    uint64_t h = self_game(ld, "plan", NULL, 3, N, a);
+    assert_true(h == self_game(ld, "plan", same, 3, N, a));
+    assert_true(h != self_game(ld, "plan", other, 3, N, a));
+    grg_loaded_free(ld);
+}
+
+static void test_plan_first_steps_by_facing(void **state)
+{
+    (void)state;
+    plan_first_steps_default("data/scenarios/cdb/skirmish.json", "first_steps=24", "first_steps=0");
+    plan_first_steps_default("data/scenarios/nap/skirmish.json", "first_steps=0", "first_steps=24");
+}
+
 /* Two games identical but for their seed (so their real dice differ): at the first decision
  * with a combat to declare, a player that looks ahead (search, plan) makes the same choices in
  * both until a die is rolled, because it imagines dice with its own generator and never reads
@@ -451,6 +473,7 @@ int main(void)
         cmocka_unit_test(test_players_choose_legal_actions),
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
+        cmocka_unit_test(test_plan_first_steps_by_facing),
         cmocka_unit_test(test_search_beats_random),
         cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
