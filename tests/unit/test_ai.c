@@ -1,8 +1,9 @@
 /* The AI players (include/grognard/ai.h, docs/ai.md): every player returns only legal actions
  * over many states of every scenario that loads; a fixed seed and iteration budget give the same
  * game twice; the players never see the real dice (their choices do not depend on the game's
- * seed, and thinking leaves the game untouched); the search and plan players beat the random one;
- * the server's entry point works from several threads at once. */
+ * seed, and thinking leaves the game untouched); the plan player's default first steps follow
+ * the game's facings; the search and plan players beat the random one; the server's entry point
+ * works from several threads at once. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
