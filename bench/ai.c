@@ -3,7 +3,8 @@
  * applies, random steps (legal, choose, apply) and random playouts per second; then a small
  * tournament per scenario: greedy against itself (the scenario's balance under equal play), search
  * vs greedy, plan vs greedy, greedy vs random and search vs random, each side in turn, with 95%
- * Wilson intervals and the wins as each side. Prints figures; no thresholds.
+ * Wilson intervals, the wins as each side and, as each side, the edge over the mirror in log-odds
+ * beside the edge a 75% score there needs. Prints figures; no thresholds.
  *
  * usage: bench_ai [GAMES [ITERATIONS]]   (defaults 8 and 16; GAMES 0 skips the tournaments;
  * the large battles play an eighth of the games with the search and the plan player; the plan
@@ -144,11 +145,20 @@ static void wilson(long k, long n, double *lo, double *hi)
     *hi = c + h > 1 ? 1 : c + h;
 }
 
+/* The log-odds of k points of n (a draw half a point), with half a point added to each of
+ * scored and not scored so that none and all stay finite. */
+static double logit(double k, long n) { return log((k + 0.5) / ((double)n - k + 0.5)); }
+
 /* games of a against b, a taking side i % 2; prints a's wins, draws and losses, overall and as
  * each side (the issue asks for strength playing each side). A player against itself prints the
  * scenario's balance instead: how often each side wins under equal play, the baseline that the
- * per-side figures of the other pairings are to be read against. */
-static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations)
+ * per-side figures of the other pairings are to be read against; it is kept in bias[] (the
+ * log-odds of side 0's score, bias[1] = -bias[0]), and each later pairing prints its edge over
+ * it: as each side, the log-odds of a's score there less the mirror's. On a model where a side's
+ * log-odds are a's edge over b plus the side's bias, the two agree, and the edge a needs to win
+ * 75% of its games as a side is log(3) less that side's bias (docs/ai.md, seventeenth pass). */
+static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations,
+                    double bias[2])
 {
     long w[2] = {0, 0}, d[2] = {0, 0}, lo_[2] = {0, 0};
     double t0 = now();
@@ -180,6 +190,8 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
     double secs = (now() - t0) / games;
     if (strcmp(a, b) == 0) {
         long won0 = w[0] + lo_[1], won1 = w[1] + lo_[0];
+        bias[0] = logit((double)won0 + 0.5 * (double)(d[0] + d[1]), games);
+        bias[1] = -bias[0];
         printf("  %-7s vs itself %3d games: %s wins %ld (%.0f%%), %s %ld (%.0f%%), %ld draws  "
                "%.1f s/game\n",
                a, games, s0, won0, 100.0 * won0 / games, s1, won1, 100.0 * won1 / games,
@@ -194,6 +206,12 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
            "as %s %ld-%ld-%ld, as %s %ld-%ld-%ld  %.1f s/game\n",
            a, b, games, wins, d[0] + d[1], lo_[0] + lo_[1], 100.0 * wins / games, 100.0 * lo,
            100.0 * hi, s0, w[0], d[0], lo_[0], s1, w[1], d[1], lo_[1], secs);
+    long n[2] = {(games + 1) / 2, games / 2};
+    double e0 = logit((double)w[0] + 0.5 * (double)d[0], n[0]) - bias[0];
+    double e1 = logit((double)w[1] + 0.5 * (double)d[1], n[1]) - bias[1];
+    printf("          edge over the mirror (log-odds): %+.2f as %s, %+.2f as %s; "
+           "a 75%% score as each needs %+.2f, %+.2f\n",
+           e0, s0, e1, s1, log(3.0) - bias[0], log(3.0) - bias[1]);
     fflush(stdout);
 }
 
@@ -253,12 +271,13 @@ int main(int argc, char **argv)
             int big = speed[f] < 500.0;
             int searched = big ? 2 * ((games + 15) / 16) : games;
             printf("%s (search: %d iterations)\n", strstr(files[f], "scenarios/") + 10, iterations);
-            pairing(loaded[f], "greedy", "greedy", games, iterations);
-            pairing(loaded[f], "search", "greedy", searched, iterations);
-            pairing(loaded[f], "plan", "greedy", searched, 4 * iterations);
-            pairing(loaded[f], "greedy", "random", games, iterations);
+            double bias[2] = {0.0, 0.0};
+            pairing(loaded[f], "greedy", "greedy", games, iterations, bias);
+            pairing(loaded[f], "search", "greedy", searched, iterations, bias);
+            pairing(loaded[f], "plan", "greedy", searched, 4 * iterations, bias);
+            pairing(loaded[f], "greedy", "random", games, iterations, bias);
             if (!big)
-                pairing(loaded[f], "search", "random", games, iterations);
+                pairing(loaded[f], "search", "random", games, iterations, bias);
         }
     }
     for (int f = 0; f < nf; f++)
