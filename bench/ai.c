@@ -155,8 +155,9 @@ static double logit(double k, long n) { return log((k + 0.5) / ((double)n - k + 
  * per-side figures of the other pairings are to be read against; it is kept in bias[] (the
  * log-odds of side 0's score, bias[1] = -bias[0]), and each later pairing prints its edge over
  * it: as each side, the log-odds of a's score there less the mirror's. On a model where a side's
- * log-odds are a's edge over b plus the side's bias, the two agree, and the edge a needs to win
- * 75% of its games as a side is log(3) less that side's bias (docs/ai.md, seventeenth pass). */
+ * log-odds are a's edge over b plus that side's bias, the edges as the two sides estimate the same
+ * number, and a 75% score as a side needs an edge of log 3 less that side's bias (docs/ai.md,
+ * seventeenth pass). */
 static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations,
                     double bias[2])
 {
