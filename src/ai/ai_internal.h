@@ -153,4 +153,10 @@ int grg__ai_play_greedy(ai_lookahead *la, grg_game *s, grg_action_list *scratch,
  * ever used on the AI's own re-seeded clones. */
 int grg__ai_rolled(const grg_game *g, const uint64_t before[4]);
 
+/* The plan player's selection (plan.c): writes to order the indices of value's n entries
+ * (n <= AI_RANK_MAX), best first, but each value's first entry ahead of any entry equal to one
+ * before it, ties in their order; returns the number of distinct values. */
+#define AI_RANK_MAX 64
+int grg__ai_rank(const double *value, int n, int *order);
+
 #endif

@@ -15,12 +15,13 @@
  * actions) and mutants of it. Each generation makes one child per member: a parent (the better
  * of two drawn) with one action replaced by a legal action drawn by the rules of thumb, the rest
  * kept where still legal, or (half the time) the rest dropped and the phase completed by draws
- * at the rules of thumb's odds; parents and children compete and the best `pop` survive. A plan
- * that threw dice is judged over DICE_SEEDS imagined rolls, the same for every plan of a decision.
- * The player plays the best plan's first action (with the option finalists = K > 1, that of the
- * one of the K best whose worth after the enemy's reply, played by greedy, is best) and keeps the
- * population for its next decision in the same phase, so the thinking accumulates over the phase.
- * An iteration is one generation: a fixed seed and budget give the same game twice. */
+ * at the rules of thumb's odds; parents and children compete and the best `pop` survive, no
+ * judgement kept twice while others are left out. A plan that threw dice is judged over
+ * DICE_SEEDS imagined rolls, the same for every plan of a decision. The player plays the best
+ * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
+ * after the enemy's reply, played by greedy, is best) and keeps the population for its next
+ * decision in the same phase, so the thinking accumulates over the phase. An iteration is one
+ * generation: a fixed seed and budget give the same game twice. */
 #include "ai_internal.h"
 
 #include <limits.h>
@@ -30,6 +31,7 @@
 #define MAX_PLAN 256   /* our actions in a plan */
 #define MAX_STEPS 1000 /* actions of both sides played out in a plan's phase */
 #define MAX_POP 32
+_Static_assert(2 * MAX_POP <= AI_RANK_MAX, "a generation's members are ranked at once");
 #define DEFAULT_POP 16
 #define DEFAULT_ITERATIONS 64
 #define DEFAULT_MODEL 8
@@ -196,19 +198,52 @@ static void greedy_plan(plan_ai *p, const grg_game *g, plan *out)
     }
 }
 
-static int better(const plan *a, const plan *b) { return a->value > b->value; }
-
-/* Keeps the best p->pop of the n members, best first (a stable insertion sort). */
-static void select_best(plan_ai *p, int n)
+int grg__ai_rank(const double *value, int n, int *order)
 {
-    for (int i = 1; i < n; i++) {
-        plan t = p->members[i];
+    for (int i = 0; i < n; i++) {
         int j = i;
-        while (j > 0 && better(&t, &p->members[j - 1])) {
-            p->members[j] = p->members[j - 1];
+        while (j > 0 && value[i] > value[order[j - 1]]) {
+            order[j] = order[j - 1];
             j--;
         }
-        p->members[j] = t;
+        order[j] = i;
+    }
+    /* Sorted, equal values are adjacent: the first of each run ahead of the rest. */
+    int kept = 0, rest = 0, again[AI_RANK_MAX];
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && value[order[i]] == value[order[i - 1]])
+            again[rest++] = order[i];
+        else
+            order[kept++] = order[i];
+    }
+    memcpy(order + kept, again, (size_t)rest * sizeof again[0]);
+    return kept;
+}
+
+/* Keeps the best p->pop of the n members in grg__ai_rank's order: members judged alike are the
+ * same plan to the selection (most often the same moves in another order, or a change past where
+ * the plan stops mattering), and letting them fill the population left its 16 members alike in
+ * value 99% of the time on the cdb skirmish, a search from one plan (docs/ai.md, twentieth pass).
+ * The plans are moved once, along the permutation's cycles. */
+static void select_best(plan_ai *p, int n)
+{
+    double value[2 * MAX_POP] = {0};
+    int o[2 * MAX_POP], done[2 * MAX_POP] = {0};
+    for (int i = 0; i < n; i++)
+        value[i] = p->members[i].value;
+    grg__ai_rank(value, n, o);
+    for (int i = 0; i < n; i++) { /* place i takes member o[i] */
+        if (done[i] || o[i] == i)
+            continue;
+        plan spare = p->members[i];
+        int j = i;
+        while (o[j] != i) {
+            p->members[j] = p->members[o[j]];
+            done[j] = 1;
+            j = o[j];
+        }
+        p->members[j] = spare;
+        done[j] = 1;
     }
     p->n = n < p->pop ? n : p->pop;
 }
