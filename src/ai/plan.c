@@ -223,7 +223,7 @@ int grg__ai_rank(const double *value, int n, int *order)
 /* Keeps the best p->pop of the n members in grg__ai_rank's order: members judged alike are the
  * same plan to the selection (most often the same moves in another order, or a change past where
  * the plan stops mattering), and letting them fill the population left its 16 members alike in
- * value 99% of the time on the cdb skirmish, a search from one plan (docs/ai.md, twentieth pass).
+ * value 98.6% of the time on the cdb skirmish, a search from one plan (docs/ai.md, twentieth pass).
  * The plans are moved once, along the permutation's cycles. */
 static void select_best(plan_ai *p, int n)
 {
