@@ -17,7 +17,7 @@
  * kept where still legal, or (half the time) the rest dropped and the phase completed by draws
  * at the rules of thumb's odds; parents and children compete and the best `pop` survive, no
  * judgement kept twice while others are left out. A plan that threw dice is judged over
- * DICE_SEEDS imagined rolls, the same for every plan of a decision. The player plays the best
+ * `rolls` imagined rolls, the same for every plan of a decision. The player plays the best
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
  * after the enemy's reply, played by greedy, is best) and keeps the population for its next
  * decision in the same phase, so the thinking accumulates over the phase. An iteration is one
@@ -35,12 +35,14 @@ _Static_assert(2 * MAX_POP <= AI_RANK_MAX, "a generation's members are ranked at
 #define DEFAULT_POP 16
 #define DEFAULT_ITERATIONS 64
 #define DEFAULT_MODEL 8
-#define DICE_SEEDS 3
+#define DEFAULT_ROLLS 8 /* the imagined rolls a plan that threw dice is judged on */
+#define MAX_ROLLS 32
 #define DEFAULT_FINALISTS 1
 #define DEFAULT_REPLIES 4
 #define DEFAULT_REPLY_TURNS 2 /* the end of our turn and of the enemy's reply */
 #define TIMED_EVOLVE 0.6      /* the share of a millisecond budget the generations take */
-#define REPLY_SEEDS 100       /* the replies' imagined rolls, apart from the plans' own (0, 1, 2) */
+#define REPLY_SEEDS 100       /* the replies' rolls, apart from the plans' (0 to rolls - 1) */
+_Static_assert(MAX_ROLLS <= REPLY_SEEDS, "a plan's rolls and its replies' are apart");
 #define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
 
 typedef struct plan {
@@ -55,6 +57,7 @@ typedef struct plan_ai {
     int iterations;
     int pop;
     int model;
+    int rolls;       /* the imagined rolls a plan that threw dice is judged on */
     int finalists;   /* plans judged after the enemy's reply before one is played (1: none) */
     int replies;     /* imagined rolls each finalist's reply is played on */
     int reply_turns; /* player-turn boundaries a reply is played through */
@@ -82,6 +85,7 @@ static grg_ai *plan_new(uint64_t seed, const char *options)
     p->iterations = grg__ai_option(options, "iterations", DEFAULT_ITERATIONS);
     p->pop = grg__ai_option(options, "pop", DEFAULT_POP);
     p->model = grg__ai_option(options, "model", DEFAULT_MODEL);
+    p->rolls = grg__ai_option(options, "rolls", DEFAULT_ROLLS);
     p->finalists = grg__ai_option(options, "finalists", DEFAULT_FINALISTS);
     p->replies = grg__ai_option(options, "replies", DEFAULT_REPLIES);
     p->reply_turns = grg__ai_option(options, "reply_turns", DEFAULT_REPLY_TURNS);
@@ -163,11 +167,11 @@ static void judge(plan_ai *p, const grg_game *g, const plan *pl, change ch, int 
     double v = play(p, g, pl, ch, at, grg__ai_mix(p->dice, 0), out, &rolled);
     if (rolled) {
         plan again;
-        for (int k = 1; k < DICE_SEEDS; k++) {
+        for (int k = 1; k < p->rolls; k++) {
             int r;
             v += play(p, g, out, KEEP, 0, grg__ai_mix(p->dice, (uint64_t)k), &again, &r);
         }
-        v /= DICE_SEEDS;
+        v /= p->rolls;
     }
     out->value = v;
 }
@@ -376,9 +380,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
 }
 
 static const grg_ai_option plan_options[] = {
-    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP}, {"model", 1, INT_MAX},
-    {"finalists", 1, MAX_POP},  {"replies", 1, 64},  {"reply_turns", 1, 8},
-    AI_FIRST_STEPS_OPTION,      {NULL, 0, 0},
+    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP},       {"model", 1, INT_MAX},
+    {"rolls", 1, MAX_ROLLS},    {"finalists", 1, MAX_POP}, {"replies", 1, 64},
+    {"reply_turns", 1, 8},      AI_FIRST_STEPS_OPTION,     {NULL, 0, 0},
 };
 
 const grg_ai_player grg__ai_plan = {

@@ -1,9 +1,9 @@
 /* The AI players (include/grognard/ai.h, docs/ai.md): every player returns only legal actions
  * over many states of every scenario that loads; a fixed seed and iteration budget give the same
  * game twice; the players never see the real dice (their choices do not depend on the game's
- * seed, and thinking leaves the game untouched); the plan player's default first steps follow
- * the game's facings; the search and plan players beat the random one; the server's entry point
- * works from several threads at once. */
+ * seed, and thinking leaves the game untouched); the plan player's defaults play as documented
+ * (first steps by the game's facings, 8 imagined rolls); the search and plan players beat the
+ * random one; the server's entry point works from several threads at once. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,26 +178,39 @@ static void test_fixed_seed_and_iterations_replay(void **state)
     grg_loaded_free(ld);
 }
 
-/* The plan player's `first_steps` by default (docs/ai.md, sixteenth pass): 24 where the units
- * face a vertex (the cdb skirmish), 0 where they have no facing (the nap skirmish). Each default
- * plays the game of its explicit value, and not that of the other value. */
-static void plan_first_steps_default(const char *path, const char *same, const char *other)
+/* The plan player with no options plays the first n actions (at most 400) of the game of the
+ * options `same` and not those of `other`: a default is the value documented, and the option
+ * changes the play. */
+static void plan_default_plays_as(const char *path, int n, const char *same, const char *other)
 {
     grg_loaded *ld = load(path);
     assert_non_null(ld);
-    enum { N = 80 };
-    grg_action a[N];
-    uint64_t h = self_game(ld, "plan", NULL, 3, N, a);
-    assert_true(h == self_game(ld, "plan", same, 3, N, a));
-    assert_true(h != self_game(ld, "plan", other, 3, N, a));
+    grg_action a[400];
+    assert_true(n <= 400);
+    uint64_t h = self_game(ld, "plan", NULL, 3, n, a);
+    assert_true(h == self_game(ld, "plan", same, 3, n, a));
+    assert_true(h != self_game(ld, "plan", other, 3, n, a));
     grg_loaded_free(ld);
 }
 
+/* The plan player's `first_steps` by default (docs/ai.md, sixteenth pass): 24 where the units
+ * face a vertex (the cdb skirmish), 0 where they have no facing (the nap skirmish). */
 static void test_plan_first_steps_by_facing(void **state)
 {
     (void)state;
-    plan_first_steps_default("data/scenarios/cdb/skirmish.json", "first_steps=24", "first_steps=0");
-    plan_first_steps_default("data/scenarios/nap/skirmish.json", "first_steps=0", "first_steps=24");
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, "first_steps=24",
+                          "first_steps=0");
+    plan_default_plays_as("data/scenarios/nap/skirmish.json", 80, "first_steps=0",
+                          "first_steps=24");
+}
+
+/* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
+ * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
+ * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). */
+static void test_plan_rolls_by_default(void **state)
+{
+    (void)state;
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "rolls=8", "rolls=3");
 }
 
 /* Two games identical but for their seed (so their real dice differ): at the first decision
@@ -440,14 +453,15 @@ static void test_options_checked(void **state)
     char msg[256];
     assert_int_equal(grg_ai_check_options("plan", NULL, msg, sizeof msg), 0);
     assert_int_equal(grg_ai_check_options("plan", "", msg, sizeof msg), 0);
-    assert_int_equal(grg_ai_check_options("plan", "pop=2,finalists=32,reply_turns=3", msg, 0), 0);
+    assert_int_equal(
+        grg_ai_check_options("plan", "pop=2,rolls=32,finalists=32,reply_turns=3", msg, 0), 0);
     assert_int_equal(grg_ai_check_options("search", "width=48,blend=0,model=0", NULL, 0), 0);
     static const char *const bad[][2] = {
         {"plan", "pop=1"},     {"plan", "pop=33"},        {"plan", "pop="},
         {"plan", "pop"},       {"plan", "pop=4x"},        {"plan", "pop=4,"},
         {"plan", "width=3"},   {"plan", "pop=4 model=2"}, {"plan", "pop=4,pop=5"},
         {"greedy", "model=8"}, {"random", "x=1"},         {"search", "turns=99999999999"},
-        {"nobody", ""},
+        {"plan", "rolls=0"},   {"plan", "rolls=33"},      {"nobody", ""},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         msg[0] = '\0';
@@ -475,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_plan_first_steps_by_facing),
+        cmocka_unit_test(test_plan_rolls_by_default),
         cmocka_unit_test(test_search_beats_random),
         cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
