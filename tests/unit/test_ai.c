@@ -178,15 +178,16 @@ static void test_fixed_seed_and_iterations_replay(void **state)
     grg_loaded_free(ld);
 }
 
-/* The plan player with no options plays the first n actions (at most 400) of the game of the
- * options `same` and not those of `other`: a default is the value documented, and the option
- * changes the play. */
+/* The plan player with no options plays the first n actions (at most MOST_ACTIONS) of the game
+ * of the options `same` and not those of `other`: a default is the value documented, and the
+ * option changes the play. */
+enum { MOST_ACTIONS = 400 };
 static void plan_default_plays_as(const char *path, int n, const char *same, const char *other)
 {
     grg_loaded *ld = load(path);
     assert_non_null(ld);
-    grg_action a[400];
-    assert_true(n <= 400);
+    grg_action a[MOST_ACTIONS];
+    assert_true(n <= MOST_ACTIONS);
     uint64_t h = self_game(ld, "plan", NULL, 3, n, a);
     assert_true(h == self_game(ld, "plan", same, 3, n, a));
     assert_true(h != self_game(ld, "plan", other, 3, n, a));
