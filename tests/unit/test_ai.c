@@ -179,10 +179,11 @@ static void test_fixed_seed_and_iterations_replay(void **state)
 }
 
 /* The plan player with no options plays the first n actions (at most MOST_ACTIONS) of the game
- * of the options `same` and not those of `other`: a default is the value documented, and the
- * option changes the play. */
-enum { MOST_ACTIONS = 400 };
-static void plan_default_plays_as(const char *path, int n, const char *same, const char *other)
+ * of the options `same` and not that of any of `others` (NULL-terminated): a default is the value
+ * documented, and each option changes the play. */
+enum { MOST_ACTIONS = 400, NAP_ACTIONS = 40 };
+static void plan_default_plays_as(const char *path, int n, const char *same,
+                                  const char *const *others)
 {
     grg_loaded *ld = load(path);
     assert_non_null(ld);
@@ -190,19 +191,26 @@ static void plan_default_plays_as(const char *path, int n, const char *same, con
     assert_true(n <= MOST_ACTIONS);
     uint64_t h = self_game(ld, "plan", NULL, 3, n, a);
     assert_true(h == self_game(ld, "plan", same, 3, n, a));
-    assert_true(h != self_game(ld, "plan", other, 3, n, a));
+    for (int i = 0; others[i]; i++)
+        if (h == self_game(ld, "plan", others[i], 3, n, a))
+            fail_msg("%s: the default plays as %s over %d actions", path, others[i], n);
     grg_loaded_free(ld);
 }
 
-/* The plan player's `first_steps` by default (docs/ai.md, sixteenth pass): 24 where the units
- * face a vertex (the cdb skirmish), 0 where they have no facing (the nap skirmish). */
-static void test_plan_first_steps_by_facing(void **state)
+/* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
+ * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans to the end of the phase; where
+ * they have no facing (the nap skirmish) no first steps and plans to the end of the player-turn,
+ * a movement judged with the combat it brings on (twenty-second pass). A cdb player-turn's plans
+ * cost too much to play here for the comparison the other way. */
+static void test_plan_defaults_by_facing(void **state)
 {
     (void)state;
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, "first_steps=24",
-                          "first_steps=0");
-    plan_default_plays_as("data/scenarios/nap/skirmish.json", 80, "first_steps=0",
-                          "first_steps=24");
+    static const char *const cdb_others[] = {"first_steps=0", NULL};
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, "first_steps=24,horizon=0",
+                          cdb_others);
+    static const char *const nap_others[] = {"first_steps=24", "horizon=0", NULL};
+    plan_default_plays_as("data/scenarios/nap/skirmish.json", NAP_ACTIONS,
+                          "first_steps=0,horizon=1", nap_others);
 }
 
 /* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
@@ -211,7 +219,8 @@ static void test_plan_first_steps_by_facing(void **state)
 static void test_plan_rolls_by_default(void **state)
 {
     (void)state;
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "rolls=8", "rolls=3");
+    static const char *const others[] = {"rolls=3", NULL};
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "rolls=8", others);
 }
 
 /* Two games identical but for their seed (so their real dice differ): at the first decision
@@ -455,14 +464,16 @@ static void test_options_checked(void **state)
     assert_int_equal(grg_ai_check_options("plan", NULL, msg, sizeof msg), 0);
     assert_int_equal(grg_ai_check_options("plan", "", msg, sizeof msg), 0);
     assert_int_equal(
-        grg_ai_check_options("plan", "pop=2,rolls=32,finalists=32,reply_turns=3", msg, 0), 0);
+        grg_ai_check_options("plan", "pop=2,rolls=32,finalists=32,reply_turns=3,horizon=1", msg, 0),
+        0);
     assert_int_equal(grg_ai_check_options("search", "width=48,blend=0,model=0", NULL, 0), 0);
     static const char *const bad[][2] = {
-        {"plan", "pop=1"},     {"plan", "pop=33"},        {"plan", "pop="},
-        {"plan", "pop"},       {"plan", "pop=4x"},        {"plan", "pop=4,"},
-        {"plan", "width=3"},   {"plan", "pop=4 model=2"}, {"plan", "pop=4,pop=5"},
-        {"greedy", "model=8"}, {"random", "x=1"},         {"search", "turns=99999999999"},
-        {"plan", "rolls=0"},   {"plan", "rolls=33"},      {"nobody", ""},
+        {"plan", "pop=1"},      {"plan", "pop=33"},        {"plan", "pop="},
+        {"plan", "pop"},        {"plan", "pop=4x"},        {"plan", "pop=4,"},
+        {"plan", "width=3"},    {"plan", "pop=4 model=2"}, {"plan", "pop=4,pop=5"},
+        {"greedy", "model=8"},  {"random", "x=1"},         {"search", "turns=99999999999"},
+        {"plan", "rolls=0"},    {"plan", "rolls=33"},      {"plan", "horizon=2"},
+        {"plan", "horizon=-1"}, {"plan", "horizon=turn"},  {"nobody", ""},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         msg[0] = '\0';
@@ -489,7 +500,7 @@ int main(void)
         cmocka_unit_test(test_players_choose_legal_actions),
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
-        cmocka_unit_test(test_plan_first_steps_by_facing),
+        cmocka_unit_test(test_plan_defaults_by_facing),
         cmocka_unit_test(test_plan_rolls_by_default),
         cmocka_unit_test(test_search_beats_random),
         cmocka_unit_test(test_plan_beats_random),
