@@ -2,15 +2,15 @@
  *
  * A plan is the sequence of our actions from now to the end of the current phase (a cdb
  * movement phase: every activation and step; a melee phase: every declaration) or, with the option
- * `horizon` (by default where units have no facing, as nap's), of the player-turn (a nap movement
- * phase with the combat it brings on). It is judged whole, as greedy judges a state (the static
- * evaluation plus the matchups of the fights left in contact and in range), where it ends: so a
- * plan is worth what all its moves do together, which no choice of one action at a time can see (a
- * line advancing as one, chariots striking side by side). Plans are played on re-seeded clones: an
- * action of the plan that is no longer legal where it comes is skipped, the other side's answers
- * within the phase (retreats, pivots, return shots) follow the rules of thumb, and a plan that runs
- * out before the phase ends is completed by the rules of thumb. The actions actually played replace
- * the plan (so every plan in the population can be replayed as it stands).
+ * `horizon` (by default where units have no facing, as nap's), past it (plan_over: a nap movement
+ * phase with the combat it brings on, and more). It is judged whole, as greedy judges a state (the
+ * static evaluation plus the matchups of the fights left in contact and in range), where it ends:
+ * so a plan is worth what all its moves do together, which no choice of one action at a time can
+ * see (a line advancing as one, chariots striking side by side). Plans are played on re-seeded
+ * clones: an action of the plan that is no longer legal where it comes is skipped, the other side's
+ * answers within the phase (retreats, pivots, return shots) follow the rules of thumb, and a plan
+ * that runs out before the phase ends is completed by the rules of thumb. The actions actually
+ * played replace the plan (so every plan in the population can be replayed as it stands).
  *
  * The first population is greedy's own plan for the phase (greedy over its `model` heaviest
  * actions) and mutants of it. Each generation makes one child per member: a parent (the better
@@ -63,8 +63,8 @@ typedef struct plan_ai {
     int replies;     /* imagined rolls each finalist's reply is played on */
     int reply_turns; /* player-turn boundaries a reply is played through */
     int first_steps; /* the option; -1: by the game (faced) */
-    int horizon;     /* the option: 0 the phase, 1 the player-turn; -1: by the game (faced) */
-    int turn_plans;  /* the horizon this decision: plans run to the player-turn's end */
+    int horizon;     /* the option: 0 the phase, 1 beyond it (plan_over); -1: by the game (faced) */
+    int turn_plans;  /* the horizon this decision: plans run past their phase (plan_over) */
     ai_lookahead la;
     grg_game *sim;
     size_t sim_bytes;
@@ -106,9 +106,14 @@ static void plan_free(grg_ai *ai)
     free(p);
 }
 
-/* The stretch of play a plan covers, begun at g, is over in s: the game is; the turn changed; the
- * phase did (by default) or, with plans to the player-turn's end, fell back (a player-turn's
- * phases are numbered from its start). */
+/* The stretch of play a plan covers, begun at g, is over in s: the game is; the game turn changed;
+ * the phase did (by default) or, with `horizon`, fell below g's. Measured from g, not step by step
+ * as grg__ai_at_horizon counts player-turns: from a combat phase that is the end of our
+ * player-turn, but from a nap movement phase (numbered 0, as every player-turn's first phase) it
+ * is the end of the game turn, so the side that moves first plans through the enemy's player-turn
+ * too (its moves by the rules of thumb) and the second only to its own turn's end. That is the
+ * player docs/ai.md's twenty-second pass measured; a true end of the player-turn is not measured.
+ */
 static int plan_over(const plan_ai *p, const grg_game *s, const grg_game *g)
 {
     if (s->over || s->turn != g->turn)
@@ -349,7 +354,7 @@ static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
  * judging an activation by its best first step (a pivot or a step aside, where the straight way is
  * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
  * sixteenth pass). And there a plan covers its phase: a cdb player-turn (movement, both sides'
- * fire, melee) costs twelve times as much to plan, where a nap plan to the player-turn's end, its
+ * fire, melee) costs twelve times as much to plan, where a nap plan past its phase (plan_over), its
  * movement judged with the combat it brings on, won 82.5% against greedy, not 70% (twenty-second
  * pass). */
 static int faced(const grg_game *g)

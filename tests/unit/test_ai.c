@@ -199,9 +199,9 @@ static void plan_default_plays_as(const char *path, int n, const char *same,
 
 /* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
  * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans to the end of the phase; where
- * they have no facing (the nap skirmish) no first steps and plans to the end of the player-turn,
- * a movement judged with the combat it brings on (twenty-second pass). A cdb player-turn's plans
- * cost too much to play here for the comparison the other way. */
+ * they have no facing (the nap skirmish) no first steps and plans past their phase (plan.c's
+ * plan_over), a movement judged with the combat it brings on (twenty-second pass). A cdb
+ * player-turn's plans cost too much to play here for the comparison the other way. */
 static void test_plan_defaults_by_facing(void **state)
 {
     (void)state;
