@@ -112,10 +112,8 @@ static void plan_free(grg_ai *ai)
  * player-turn, but from a nap movement phase (numbered 0, as every player-turn's first phase) it
  * is the end of the game turn, so the side that moves first plans through the enemy's player-turn
  * too (its moves by the rules of thumb) and the second only to its own turn's end. That is the
- * player docs/ai.md's twenty-second pass measured. The twenty-third measured the count instead:
- * the side moving first to its own turn's end (cheaper; a score of 93.5 of 120 as the French, not
- * 99), or both sides through the enemy's next turn (twice the cost, level); neither beyond the
- * noise.
+ * player docs/ai.md's twenty-second pass measured; counting player-turns instead (every plan to
+ * our own turn's end, or through the enemy's next) did not play better (twenty-third pass).
  */
 static int plan_over(const plan_ai *p, const grg_game *s, const grg_game *g)
 {
