@@ -354,10 +354,10 @@ static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
 /* True when a unit on g's map faces a vertex (cdb). There the plan player's first plan is worth
  * judging an activation by its best first step (a pivot or a step aside, where the straight way is
  * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
- * sixteenth pass). And there a plan covers its phase: a cdb player-turn (movement, both sides'
- * fire, melee) costs twelve times as much to plan, where a nap plan past its phase (plan_over), its
- * movement judged with the combat it brings on, won 82.5% against greedy, not 70% (twenty-second
- * pass). */
+ * sixteenth pass). And there a plan covers its phase: a cdb plan past it (plan_over) costs about
+ * ten times as much and gained, counted, only for the side moving first, whose movement is then
+ * planned through the enemy's reply, and lost at the server's 150 ms (twenty-fourth pass), where a
+ * nap plan past its phase won 82.5% against greedy, not 70% (twenty-second pass). */
 static int faced(const grg_game *g)
 {
     for (int i = 0; i < g->n_units; i++)
