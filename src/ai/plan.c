@@ -2,15 +2,16 @@
  *
  * A plan is the sequence of our actions from now to the end of the current phase (a cdb
  * movement phase: every activation and step; a melee phase: every declaration) or, with the option
- * `horizon` (by default where units have no facing, as nap's), past it (plan_over: a nap movement
- * phase with the combat it brings on, and more). It is judged whole, as greedy judges a state (the
- * static evaluation plus the matchups of the fights left in contact and in range), where it ends:
- * so a plan is worth what all its moves do together, which no choice of one action at a time can
- * see (a line advancing as one, chariots striking side by side). Plans are played on re-seeded
- * clones: an action of the plan that is no longer legal where it comes is skipped, the other side's
- * answers within the phase (retreats, pivots, return shots) follow the rules of thumb, and a plan
- * that runs out before the phase ends is completed by the rules of thumb. The actions actually
- * played replace the plan (so every plan in the population can be replayed as it stands).
+ * `horizon`, past it (plan_over: a nap movement phase with the combat it brings on, a cdb
+ * movement of the side moving first with the enemy's reply, and more). It is judged whole, as
+ * greedy judges a state (the static evaluation plus the matchups of the fights left in contact and
+ * in range), where it ends: so a plan is worth what all its moves do together, which no choice of
+ * one action at a time can see (a line advancing as one, chariots striking side by side). Plans are
+ * played on re-seeded clones: an action of the plan that is no longer legal where it comes is
+ * skipped, the other side's answers within the phase (retreats, pivots, return shots) follow the
+ * rules of thumb, and a plan that runs out before the phase ends is completed by the rules of
+ * thumb. The actions actually played replace the plan (so every plan in the population can be
+ * replayed as it stands).
  *
  * The first population is greedy's own plan for the phase (greedy over its `model` heaviest
  * actions) and mutants of it. Each generation makes one child per member: a parent (the better
@@ -52,6 +53,15 @@ typedef struct plan {
     grg_action a[MAX_PLAN];
 } plan;
 
+/* How far a plan runs (the option `horizon`). */
+typedef enum {
+    TO_PHASE_END, /* the rest of the phase */
+    PAST_PHASE,   /* on past it (plan_over) */
+    FIRST_PAST,   /* past it for the side that moves first in the game turn, whose plan then
+                     runs through the enemy's player-turn; the rest of the phase for the other */
+    N_HORIZONS
+} plan_horizon;
+
 typedef struct plan_ai {
     grg_ai base;
     uint64_t rng;
@@ -63,7 +73,7 @@ typedef struct plan_ai {
     int replies;     /* imagined rolls each finalist's reply is played on */
     int reply_turns; /* player-turn boundaries a reply is played through */
     int first_steps; /* the option; -1: by the game (faced) */
-    int horizon;     /* the option: 0 the phase, 1 beyond it (plan_over); -1: by the game (faced) */
+    int horizon;     /* the option: a plan_horizon; -1: by the game (faced) */
     int turn_plans;  /* the horizon this decision: plans run past their phase (plan_over) */
     ai_lookahead la;
     grg_game *sim;
@@ -354,10 +364,11 @@ static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
 /* True when a unit on g's map faces a vertex (cdb). There the plan player's first plan is worth
  * judging an activation by its best first step (a pivot or a step aside, where the straight way is
  * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
- * sixteenth pass). And there a plan covers its phase: a cdb plan past it (plan_over) costs about
- * ten times as much and gained, counted, only for the side moving first, whose movement is then
- * planned through the enemy's reply, and lost at the server's 150 ms (twenty-fourth pass), where a
- * nap plan past its phase won 82.5% against greedy, not 70% (twenty-second pass). */
+ * sixteenth pass). And there a plan covers its phase by default: a cdb plan past it (plan_over)
+ * costs about ten times as much and gained, counted, only where the movement of the side moving
+ * first was then planned through the enemy's reply (FIRST_PAST), and not measurably at the
+ * server's 150 ms (twenty-fourth and twenty-fifth passes); in nap both sides' plans run past it,
+ * which won 82.5% against greedy, not 70% (twenty-second pass). */
 static int faced(const grg_game *g)
 {
     for (int i = 0; i < g->n_units; i++)
@@ -373,7 +384,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     p->la.first_steps = p->first_steps >= 0 ? p->first_steps
                         : faced(g)          ? AI_FIRST_STEPS_DEFAULT
                                             : 0;
-    p->turn_plans = p->horizon >= 0 ? p->horizon : !faced(g);
+    int horizon = p->horizon >= 0 ? p->horizon : faced(g) ? TO_PHASE_END : PAST_PHASE;
+    p->turn_plans =
+        horizon == PAST_PHASE || (horizon == FIRST_PAST && g->active == g->sc->first_side);
     int ready = grg__ai_prepare(g, &p->legal, &p->la, &p->sim, &p->sim_bytes, out);
     if (ready != 0)
         return ready < 0 ? -1 : 0;
@@ -398,8 +411,10 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
 }
 
 static const grg_ai_option plan_options[] = {
-    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP}, {"model", 1, INT_MAX}, {"rolls", 1, MAX_ROLLS},
-    {"finalists", 1, MAX_POP},  {"replies", 1, 64},  {"reply_turns", 1, 8}, {"horizon", 0, 1},
+    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP},
+    {"model", 1, INT_MAX},      {"rolls", 1, MAX_ROLLS},
+    {"finalists", 1, MAX_POP},  {"replies", 1, 64},
+    {"reply_turns", 1, 8},      {"horizon", 0, N_HORIZONS - 1},
     AI_FIRST_STEPS_OPTION,      {NULL, 0, 0},
 };
 

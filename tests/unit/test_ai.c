@@ -472,7 +472,7 @@ static void test_options_checked(void **state)
         {"plan", "pop"},        {"plan", "pop=4x"},        {"plan", "pop=4,"},
         {"plan", "width=3"},    {"plan", "pop=4 model=2"}, {"plan", "pop=4,pop=5"},
         {"greedy", "model=8"},  {"random", "x=1"},         {"search", "turns=99999999999"},
-        {"plan", "rolls=0"},    {"plan", "rolls=33"},      {"plan", "horizon=2"},
+        {"plan", "rolls=0"},    {"plan", "rolls=33"},      {"plan", "horizon=3"},
         {"plan", "horizon=-1"}, {"plan", "horizon=turn"},  {"nobody", ""},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
