@@ -213,6 +213,52 @@ static void test_plan_defaults_by_facing(void **state)
                           "first_steps=0,horizon=1", nap_others);
 }
 
+/* The plan player's choice at g with the horizon given (a fresh player, the same seed each time).
+ */
+static grg_action plan_choice(const grg_game *g, int horizon)
+{
+    char options[32];
+    snprintf(options, sizeof options, "horizon=%d", horizon);
+    grg_ai *ai = grg_ai_new("plan", 21, options);
+    assert_non_null(ai);
+    grg_action a;
+    grg_ai_budget b = {4, 0};
+    assert_int_equal(grg_ai_choose(ai, g, b, &a), 0);
+    grg_ai_free(ai);
+    return a;
+}
+
+/* horizon=2 plans past the phase for the side that moves first in the game turn and to the
+ * phase's end for the other (docs/ai.md, twenty-fifth pass): along a game greedy plays, wherever
+ * plans past the phase (1) and to its end (0) choose differently, it chooses as 1 for the first
+ * side and as 0 for the second; and each side meets such a decision. */
+static void test_plan_past_the_phase_for_the_first_side(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    grg_game *g = start(ld, 5, NULL);
+    grg_ai *greedy = grg_ai_new("greedy", 7, NULL);
+    assert_non_null(greedy);
+    int differed[2] = {0, 0};
+    for (int n = 0; n < 400 && !g->over && !(differed[0] && differed[1]); n++) {
+        grg_action a0 = plan_choice(g, 0), a1 = plan_choice(g, 1), a2 = plan_choice(g, 2);
+        if (!grg_action_eq(&a0, &a1)) {
+            int first = g->active == g->sc->first_side;
+            assert_true(grg_action_eq(&a2, first ? &a1 : &a0));
+            differed[!first] = 1;
+        }
+        grg_action a;
+        grg_ai_budget b = {1, 0};
+        assert_int_equal(grg_ai_choose(greedy, g, b, &a), 0);
+        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+    }
+    assert_true(differed[0] && differed[1]);
+    grg_ai_free(greedy);
+    grg_game_free(g);
+    grg_loaded_free(ld);
+}
+
 /* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
  * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
  * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). */
@@ -502,6 +548,7 @@ int main(void)
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_plan_defaults_by_facing),
         cmocka_unit_test(test_plan_rolls_by_default),
+        cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
         cmocka_unit_test(test_search_beats_random),
         cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
