@@ -80,6 +80,25 @@ int grg_ai_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_actio
 void grg_ai_free(grg_ai *ai);
 const char *grg_ai_name(const grg_ai *ai);
 
+/* Players kept between decisions, one per side, for a program that asks for one decision at a
+ * time (the protocol's `think`): a player that thinks across decisions (the plan player carries
+ * its plans through a phase, docs/ai.md) then plays as it does in tournaments and the server's
+ * seats instead of starting again at every decision. Not safe to share between threads. */
+typedef struct grg_ai_seats grg_ai_seats;
+grg_ai_seats *grg_ai_seats_new(void); /* NULL when out of memory */
+void grg_ai_seats_free(grg_ai_seats *s);
+/* Drops every kept player: a new game began. */
+void grg_ai_seats_clear(grg_ai_seats *s);
+/* Chooses the next action for g's side to act. With `seed` NULL, by the player kept for that side
+ * when it is `player` with `options` (NULL is ""), else by a new one of those seeded with `fresh`;
+ * with a seed, by a new one seeded with *seed (so a request naming its seed is answered as a
+ * fresh player answers it). A new player takes the side's place. *used receives the seed of the
+ * player that chose. Returns 0, or -1 when the player is unknown or refuses the options, the game
+ * is over, nothing is legal or memory runs out. */
+int grg_ai_seats_choose(grg_ai_seats *s, const char *player, const char *options,
+                        const uint64_t *seed, uint64_t fresh, const grg_game *g,
+                        grg_ai_budget budget, grg_action *out, uint64_t *used);
+
 /* The server's entry point, for a worker thread: creates an instance of `player` ("search" for
  * AI seats) seeded with `seed`, lets it think over g for at most `budget_ms` milliseconds (0: the
  * player's default iteration budget), writes its action into *out and frees it. g is only read

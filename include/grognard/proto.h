@@ -34,18 +34,26 @@ typedef struct grg_session grg_session;
 grg_session *grg_session_new(const char *data_dir);
 void grg_session_free(grg_session *s);
 
-/* What answers the protocol's `think`: a computer player, which lives above this layer, so the
- * program running the session passes it in (grognard engine passes the AI's). It chooses the next
- * action for the side to act in g, thinking only on its own copies, with its own generator seeded
- * from `seed`; `options` is "key=value,..." (may be empty) and the budget `iterations` rollouts
- * when > 0, else `ms` milliseconds when > 0, else the player's default. Returns 0, -1 when
- * `player` names no player, -2 when it found nothing to choose, -3 when it refuses the options,
- * saying why in msg (n bytes). */
-typedef int (*grg_think_fn)(const char *player, const char *options, const grg_game *g,
-                            uint64_t seed, int iterations, int ms, grg_action *out, char *msg,
-                            size_t n);
-/* Lets the session answer `think` through fn (NULL: `think` answers that no player is there). */
-void grg_session_set_think(grg_session *s, grg_think_fn fn);
+/* What answers the protocol's `think`: computer players, which live above this layer, so the
+ * program running the session passes them in (grognard engine passes the AI's, kept one per side
+ * between requests: grg_ai_seats). `think` chooses the next action for the side to act in g,
+ * thinking only on its own copies, with its own generator; `options` is "key=value,..." (may be
+ * empty) and the budget `iterations` when > 0, else `ms` milliseconds when > 0, else the player's
+ * default. *seed is the request's seed, or a fresh one when `seeded` is 0 (a player kept from an
+ * earlier request may then go on with its own); it receives the seed of the player that chose.
+ * Returns 0, -1 when `player` names no player, -2 when it found nothing to choose, -3 when it
+ * refuses the options, saying why in msg (n bytes). `forget` (may be NULL) is called when a new
+ * game begins (load, replay), so that nothing thought about another game is carried into it. */
+typedef struct grg_thinker grg_thinker;
+struct grg_thinker {
+    int (*think)(grg_thinker *t, const char *player, const char *options, const grg_game *g,
+                 uint64_t *seed, int seeded, int iterations, int ms, grg_action *out, char *msg,
+                 size_t n);
+    void (*forget)(grg_thinker *t);
+};
+/* Lets the session answer `think` through t (NULL: `think` answers that no player is there). The
+ * caller keeps t alive as long as the session and frees it. */
+void grg_session_set_think(grg_session *s, grg_thinker *t);
 /* Handles one request line. Returns a reply line without newline that the caller frees, or NULL
  * when there is none (blank line, quit). *quit is set by the quit command. */
 char *grg_session_handle(grg_session *s, const char *line, int *quit);
@@ -64,7 +72,7 @@ char *grg_record_text(const grg_loaded *l, const grg_game *g, const grg_action *
                       const uint64_t *hashes, int n);
 /* Runs a session over two streams until end of input or quit, answering `think` through `think`
  * (may be NULL); returns 0. */
-int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *out);
+int grg_session_run(const char *data_dir, grg_thinker *think, FILE *in, FILE *out);
 
 /* Writes an SVG picture of a game's map and units (or of the scenario's set-up when g is NULL). */
 int grg_render_svg(const grg_loaded *l, const grg_game *g, FILE *out);

@@ -86,6 +86,7 @@ typedef struct plan_ai {
     int turn, phase, side; /* where it was planned; -1: nothing kept */
     uint64_t dice;         /* the imagined dice of this phase's plans */
     grg_action last;       /* the action it chose last */
+    uint64_t asked;        /* the state hash where it chose it */
 } plan_ai;
 
 static grg_ai *plan_new(uint64_t seed, const char *options)
@@ -291,7 +292,8 @@ static void generation(plan_ai *p, const grg_game *g)
 }
 
 /* Starts the phase's population afresh, or carries the kept one forward: a member whose first
- * action is the one just played loses it; every member is judged again from g. */
+ * action is the one just played (NULL: none was, the player is asked again where it chose) loses
+ * it; every member is judged again from g. */
 static void populate(plan_ai *p, const grg_game *g, const grg_action *played, int carried)
 {
     if (!carried) {
@@ -310,7 +312,7 @@ static void populate(plan_ai *p, const grg_game *g, const grg_action *played, in
     }
     for (int i = 0; i < p->n; i++) {
         plan *m = &p->members[i];
-        if (m->n > 0 && grg_action_eq(&m->a[0], played)) {
+        if (played && m->n > 0 && grg_action_eq(&m->a[0], played)) {
             memmove(m->a, m->a + 1, (size_t)(m->n - 1) * sizeof m->a[0]);
             m->n--;
         }
@@ -391,7 +393,11 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     if (ready != 0)
         return ready < 0 ? -1 : 0;
     int same = p->turn == g->turn && p->phase == g->phase && p->side == g->active;
-    populate(p, g, &p->last, same && p->n > 0);
+    /* Asked again where it chose (a protocol client that did not play the choice, or undid it),
+     * its last choice was not played: no member loses its first action. */
+    uint64_t here = grg_game_hash(g);
+    populate(p, g, here == p->asked ? NULL : &p->last, same && p->n > 0);
+    p->asked = here;
     p->turn = g->turn;
     p->phase = g->phase;
     p->side = g->active;

@@ -22,20 +22,29 @@ grg_loaded *grg_cli_load(const char *path)
     return l;
 }
 
-/* The protocol's `think`, answered by the AI players (src/ai) on their own copies of g. */
-static int think(const char *player, const char *options, const grg_game *g, uint64_t seed,
-                 int iterations, int ms, grg_action *out, char *msg, size_t n)
+/* The protocol's `think`, answered by the AI players (src/ai) on their own copies of g, one kept
+ * a side between requests (grg_ai_seats), as the server's seats and the tournaments keep theirs. */
+typedef struct engine_thinker {
+    grg_thinker base;
+    grg_ai_seats *seats;
+} engine_thinker;
+
+static int think(grg_thinker *t, const char *player, const char *options, const grg_game *g,
+                 uint64_t *seed, int seeded, int iterations, int ms, grg_action *out, char *msg,
+                 size_t n)
 {
     if (!grg_ai_find(player))
         return -1;
     if (grg_ai_check_options(player, options, msg, n) < 0)
         return -3;
-    grg_ai *ai = grg_ai_new(player, seed, options);
     grg_ai_budget budget = {iterations, ms};
-    int rc = ai ? grg_ai_choose(ai, g, budget, out) : -1;
-    grg_ai_free(ai);
-    return rc < 0 ? -2 : 0;
+    return grg_ai_seats_choose(((engine_thinker *)t)->seats, player, options,
+                               seeded ? seed : NULL, *seed, g, budget, out, seed) < 0
+               ? -2
+               : 0;
 }
+
+static void forget(grg_thinker *t) { grg_ai_seats_clear(((engine_thinker *)t)->seats); }
 
 int grg_cli_engine(int argc, char **argv)
 {
@@ -47,7 +56,12 @@ int grg_cli_engine(int argc, char **argv)
             "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan; plan "
             "unless named) for its move.\n") == 0)
         return 0;
-    return grg_session_run(grg_data_dir(), think, stdin, stdout) == 0 ? 0 : 1;
+    engine_thinker t = {{think, forget}, grg_ai_seats_new()};
+    if (!t.seats)
+        return 1;
+    int rc = grg_session_run(grg_data_dir(), &t.base, stdin, stdout);
+    grg_ai_seats_free(t.seats);
+    return rc == 0 ? 0 : 1;
 }
 
 int grg_cli_validate(int argc, char **argv)

@@ -134,6 +134,8 @@ int grg__session_start(grg_session *s, uint64_t seed, cJSON *reply)
     grg_game_free(s->g);
     s->g = g;
     s->n_log = 0;
+    if (s->think && s->think->forget)
+        s->think->forget(s->think); /* a new game: nothing thought about the old one goes on */
     return 0;
 }
 
@@ -435,9 +437,9 @@ char *grg_session_handle(grg_session *s, const char *line, int *quit)
     return finish(reply);
 }
 
-void grg_session_set_think(grg_session *s, grg_think_fn fn) { s->think = fn; }
+void grg_session_set_think(grg_session *s, grg_thinker *t) { s->think = t; }
 
-int grg_session_run(const char *data_dir, grg_think_fn think, FILE *in, FILE *out)
+int grg_session_run(const char *data_dir, grg_thinker *think, FILE *in, FILE *out)
 {
     grg_session *s = grg_session_new(data_dir);
     if (!s)

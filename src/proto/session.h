@@ -25,7 +25,7 @@ struct grg_session {
     grg_action_list *legal;
     grg_reach *reach;
     grg_zoc *zoc;
-    grg_think_fn think; /* the computer players, NULL when the program runs none */
+    grg_thinker *think; /* the computer players, NULL when the program runs none */
 };
 
 /* A handler fills `reply` (id and ok are added by the dispatcher) and returns 0, or returns -1

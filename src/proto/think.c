@@ -3,7 +3,8 @@
  * running the session hands one in (grg_session_set_think). The choice is only reported, in the
  * form `act` takes, so the caller decides whether to play it; the game is never changed, and the
  * player thinks on its own copies with its own generator (design §3), so the real dice to come
- * are neither seen nor moved. */
+ * are neither seen nor moved. The program may keep its players between requests (grognard engine
+ * keeps one a side), so a player that thinks across decisions goes on where it stopped. */
 #include "session.h"
 
 #define MAX_ITERATIONS 1000000
@@ -59,7 +60,8 @@ int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply)
         return grg__error(reply, "illegal", "GRG-OVER", "The game is over: %s", s->g->result);
     grg_action a;
     char why[512] = "";
-    int rc = s->think(player, options, s->g, seed, iterations, ms, &a, why, sizeof why);
+    int rc = s->think->think(s->think, player, options, s->g, &seed, sv != NULL, iterations, ms,
+                             &a, why, sizeof why);
     if (rc == -1)
         return grg__error(reply, "no_player", NULL, "there is no computer player '%s'", player);
     if (rc == -3)
