@@ -52,15 +52,15 @@ int grg_ai_seats_choose(grg_ai_seats *s, const char *player, const char *options
     if (!kept(t, player, options, seed)) {
         uint64_t sd = seed ? *seed : fresh;
         grg_ai *ai = grg_ai_new(player, sd, options);
-        char *kept = strdup(options);
-        if (!ai || !kept) {
+        char *copy = strdup(options);
+        if (!ai || !copy) {
             grg_ai_free(ai);
-            free(kept);
+            free(copy);
             return -1;
         }
         grg_ai_free(t->ai);
         free(t->options);
-        *t = (seat){ai, kept, sd};
+        *t = (seat){ai, copy, sd};
     }
     *used = t->seed;
     return grg_ai_choose(t->ai, g, budget, out);
