@@ -53,8 +53,9 @@ int grg_cli_engine(int argc, char **argv)
             "usage: grognard engine\n"
             "Reads one JSON request per line on stdin and answers one JSON reply per line\n"
             "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n"
-            "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan; plan "
-            "unless named) for its move.\n") == 0)
+            "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan; plan\n"
+            "unless named) for its move, the player kept a side between requests that name\n"
+            "no seed, as in tournaments and the server.\n") == 0)
         return 0;
     engine_thinker t = {{think, forget}, grg_ai_seats_new()};
     if (!t.seats)
