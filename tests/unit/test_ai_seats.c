@@ -28,6 +28,17 @@ static grg_game *start(const grg_loaded *l)
 static const grg_ai_budget budget = {8, 0};
 static const uint64_t seeds[2] = {11, 12};
 
+/* The first choice of a fresh plan player seeded with seed at g. */
+static grg_action first_choice(const grg_game *g, uint64_t seed, const char *options)
+{
+    grg_ai *ai = grg_ai_new("plan", seed, options);
+    assert_non_null(ai);
+    grg_action a;
+    assert_int_equal(grg_ai_choose(ai, g, budget, &a), 0);
+    grg_ai_free(ai);
+    return a;
+}
+
 /* How the game's choices are made: by seats (the first request of a side names its seed, the
  * later ones none), by seats with the seed named at every request, by players kept whole, or by
  * a fresh player at every decision. */
@@ -55,9 +66,7 @@ static void play(const grg_loaded *ld, asker how, grg_action *moves)
         } else if (how == KEPT) {
             assert_int_equal(grg_ai_choose(kept[side], g, budget, &moves[i]), 0);
         } else {
-            grg_ai *fresh = grg_ai_new("plan", seeds[side], NULL);
-            assert_int_equal(grg_ai_choose(fresh, g, budget, &moves[i]), 0);
-            grg_ai_free(fresh);
+            moves[i] = first_choice(g, seeds[side], NULL);
         }
         assert_int_equal(grg_apply(g, &moves[i], NULL, NULL), 0);
     }
@@ -88,17 +97,6 @@ static void test_seats_play_the_kept_players_game(void **state)
     assert_false(same_game(seats, fresh)); /* keeping the player is what made the difference */
     assert_true(same_game(seeded, fresh)); /* a request naming its seed: a fresh player's answer */
     grg_loaded_free(ld);
-}
-
-/* The first choice of a fresh plan player seeded with seed at g. */
-static grg_action first_choice(const grg_game *g, uint64_t seed, const char *options)
-{
-    grg_ai *ai = grg_ai_new("plan", seed, options);
-    assert_non_null(ai);
-    grg_action a;
-    assert_int_equal(grg_ai_choose(ai, g, budget, &a), 0);
-    grg_ai_free(ai);
-    return a;
 }
 
 /* The seats' choice for the side to act, with the seed named when seed is not NULL. */
