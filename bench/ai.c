@@ -1,6 +1,7 @@
 /* bench_ai: the AI's forward model and its strength (issue 9). For every scenario that loads:
  * bytes per state, clones (into a preallocated state, and clone+free), legal-action generations,
- * applies, random steps (legal, choose, apply) and random playouts per second; then a small
+ * applies, random steps (legal, choose, apply) and random playouts per second; the plan player's
+ * cost a decision with its memo and without (the baseline, in the same run); then a small
  * tournament per scenario: greedy against itself (the scenario's balance under equal play), search
  * vs greedy, plan vs greedy, greedy vs random and search vs random, each side in turn, with 95%
  * Wilson intervals, the wins as each side and, as each side, the edge over the mirror in log-odds
@@ -216,6 +217,47 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
     fflush(stdout);
 }
 
+/* The plan player's cost a decision (64 generations, the player against itself from seed 1000)
+ * with its memo (plan.c: a plan played as one already judged at the decision takes that one's
+ * value) and without it (memo=0, the baseline: every plan judged in full), both in this run: the
+ * memo's game first, for at most `decisions` decisions or `secs` seconds, then the baseline's over
+ * as many; the ratio, and whether the two games were the same, as they must be
+ * (tests/unit/test_ai.c). */
+static void plan_cost(const char *name, const grg_loaded *l, int decisions, double secs)
+{
+    static const char *const options[2] = {NULL, "memo=0"};
+    double took[2] = {0.0, 0.0};
+    uint64_t hash[2] = {0, 0};
+    int played[2] = {0, 0}, over = 0;
+    for (int k = 0; k < 2; k++) {
+        grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1000, NULL, NULL);
+        grg_ai *ai[2] = {grg_ai_new("plan", 7, options[k]), grg_ai_new("plan", 8, options[k])};
+        grg_ai_budget bud = {64, 0};
+        double t0 = now();
+        for (; g && ai[0] && ai[1] && !g->over && played[k] < decisions &&
+               (k == 1 || now() - t0 < secs);
+             played[k]++) {
+            grg_action act;
+            if (grg_ai_choose(ai[g->active], g, bud, &act) < 0 ||
+                grg_apply(g, &act, NULL, NULL) < 0)
+                break;
+        }
+        took[k] = now() - t0;
+        hash[k] = g ? grg_game_hash(g) : 0;
+        over |= k == 0 && g && g->over;
+        grg_ai_free(ai[0]);
+        grg_ai_free(ai[1]);
+        grg_game_free(g);
+        decisions = played[0];
+    }
+    printf("  %-22s %4d decisions (%s): %6.1f ms a decision; memo=0 (baseline) %6.1f: x%.2f, %s\n",
+           name, played[0], over ? "the game" : "its start",
+           1e3 * took[0] / (played[0] ? played[0] : 1), 1e3 * took[1] / (played[1] ? played[1] : 1),
+           took[0] > 0 ? took[1] / took[0] : 0.0,
+           hash[0] == hash[1] && played[0] == played[1] ? "the same game" : "GAMES DIFFER");
+    fflush(stdout);
+}
+
 static int scenario_files(char files[][256], int max)
 {
     int n = 0;
@@ -259,6 +301,11 @@ int main(int argc, char **argv)
         if (loaded[f])
             speed[f] = forward_model(strstr(files[f], "scenarios/") + 10, loaded[f], legal);
     }
+    printf("\nthe plan player's cost a decision (one core, 64 generations; the game, or what of it"
+           " the memo plays in 20 s):\n");
+    for (int f = 0; f < nf; f++)
+        if (loaded[f])
+            plan_cost(strstr(files[f], "scenarios/") + 10, loaded[f], 20000, 20.0);
     if (games > 0) {
         printf("\ntournaments (%d games per pairing, search budget %d iterations a decision):\n",
                games, iterations);

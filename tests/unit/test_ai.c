@@ -269,6 +269,30 @@ static void test_plan_rolls_by_default(void **state)
     plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "rolls=8", others);
 }
 
+/* The plan player's memo (plan.c: a plan played as one already judged from the decision's state
+ * takes that one's value) changes no choice: judging every plan in full (memo=0) plays the same
+ * game move for move, through the cdb skirmish's first melees and the nap skirmish's first
+ * combats, where plans throw dice and are judged on every imagined roll. */
+static void test_plan_memo_changes_no_choice(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *path;
+        int n;
+    } games[] = {{"data/scenarios/cdb/skirmish.json", 200},
+                 {"data/scenarios/nap/skirmish.json", NAP_ACTIONS}};
+    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
+        grg_loaded *ld = load(games[k].path);
+        assert_non_null(ld);
+        grg_action a[MOST_ACTIONS], b[MOST_ACTIONS];
+        uint64_t h = self_game(ld, "plan", NULL, 3, games[k].n, a);
+        assert_true(h == self_game(ld, "plan", "memo=0", 3, games[k].n, b));
+        for (int i = 0; i < games[k].n; i++)
+            assert_true(grg_action_eq(&a[i], &b[i]));
+        grg_loaded_free(ld);
+    }
+}
+
 /* Two games identical but for their seed (so their real dice differ): at the first decision
  * with a combat to declare, a player that looks ahead (search, plan) makes the same choices in
  * both until a die is rolled, because it imagines dice with its own generator and never reads
@@ -548,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_plan_defaults_by_facing),
         cmocka_unit_test(test_plan_rolls_by_default),
+        cmocka_unit_test(test_plan_memo_changes_no_choice),
         cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
         cmocka_unit_test(test_search_beats_random),
         cmocka_unit_test(test_plan_beats_random),
