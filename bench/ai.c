@@ -14,6 +14,7 @@
 #include "grognard/proto.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,15 +221,16 @@ static void pairing(const grg_loaded *l, const char *a, const char *b, int games
 /* The plan player's cost a decision (64 generations, the player against itself from seed 1000)
  * with its memo (plan.c: a plan played as one already judged at the decision takes that one's
  * value) and without it (memo=0, the baseline: every plan judged in full), both in this run: the
- * memo's game first, for at most `decisions` decisions or `secs` seconds, then the baseline's over
- * as many; the ratio, and whether the two games were the same, as they must be
+ * memo's game first, to its end or for `secs` seconds, then the baseline's over as many
+ * decisions; the ratio, and whether the two games were the same, as they must be
  * (tests/unit/test_ai.c). */
-static void plan_cost(const char *name, const grg_loaded *l, int decisions, double secs)
+static void plan_cost(const char *name, const grg_loaded *l, double secs)
 {
     static const char *const options[2] = {NULL, "memo=0"};
     double took[2] = {0.0, 0.0};
     uint64_t hash[2] = {0, 0};
     int played[2] = {0, 0}, over = 0;
+    int decisions = INT_MAX; /* the baseline's: as many as the memo's game made */
     for (int k = 0; k < 2; k++) {
         grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1000, NULL, NULL);
         grg_ai *ai[2] = {grg_ai_new("plan", 7, options[k]), grg_ai_new("plan", 8, options[k])};
@@ -305,7 +307,7 @@ int main(int argc, char **argv)
            " the memo plays in 20 s):\n");
     for (int f = 0; f < nf; f++)
         if (loaded[f])
-            plan_cost(strstr(files[f], "scenarios/") + 10, loaded[f], 20000, 20.0);
+            plan_cost(strstr(files[f], "scenarios/") + 10, loaded[f], 20.0);
     if (games > 0) {
         printf("\ntournaments (%d games per pairing, search budget %d iterations a decision):\n",
                games, iterations);
