@@ -14,7 +14,6 @@
 #include "grognard/proto.h"
 
 #include <dirent.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,14 +228,14 @@ static void plan_cost(const char *name, const grg_loaded *l, double secs)
     double took[2] = {0.0, 0.0};
     uint64_t hash[2] = {0, 0};
     int played[2] = {0, 0}, over = 0;
-    int decisions = INT_MAX; /* the baseline's: as many as the memo's game made */
     for (int k = 0; k < 2; k++) {
         grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1000, NULL, NULL);
         grg_ai *ai[2] = {grg_ai_new("plan", 7, options[k]), grg_ai_new("plan", 8, options[k])};
         grg_ai_budget bud = {64, 0};
         double t0 = now();
-        for (; g && ai[0] && ai[1] && !g->over && played[k] < decisions &&
-               (k == 1 || now() - t0 < secs);
+        /* The memo's game runs to its end or `secs`; the baseline's as many decisions. */
+        for (; g && ai[0] && ai[1] && !g->over &&
+               (k == 0 ? now() - t0 < secs : played[1] < played[0]);
              played[k]++) {
             grg_action act;
             if (grg_ai_choose(ai[g->active], g, bud, &act) < 0 ||
@@ -249,7 +248,6 @@ static void plan_cost(const char *name, const grg_loaded *l, double secs)
         grg_ai_free(ai[0]);
         grg_ai_free(ai[1]);
         grg_game_free(g);
-        decisions = played[0];
     }
     printf("  %-22s %4d decisions (%s): %6.1f ms a decision; memo=0 (baseline) %6.1f: x%.2f, %s\n",
            name, played[0], over ? "the game" : "its start",
