@@ -285,13 +285,18 @@ uint64_t grg_game_hash(const grg_game *g)
     return h;
 }
 
+/* The first counter with the least stack position at h. Positions are never negative (the
+ * scenario loader takes 0 to 2, the rulesets only restack), so the first at 0 ends the scan. */
 int grg_unit_at(const grg_game *g, grg_hex h)
 {
     int best = -1;
+    const grg_unit *x = g->units;
     for (int i = 0; i < g->n_units; i++) {
-        const grg_unit *u = &g->units[i];
-        if (u->status == GRG_UNIT_ON_MAP && grg_hex_eq(u->hex, h) &&
-            (best < 0 || u->stack < g->units[best].stack))
+        if (x[i].hex.q != h.q || x[i].hex.r != h.r || x[i].status != GRG_UNIT_ON_MAP)
+            continue;
+        if (x[i].stack == 0)
+            return i;
+        if (best < 0 || x[i].stack < x[best].stack)
             best = i;
     }
     return best;

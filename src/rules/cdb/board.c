@@ -21,23 +21,6 @@ int cdb_stack(const grg_game *g, grg_hex h, int out[3])
     return n;
 }
 
-/* grg_unit_at for cdb: the first counter with the least stack position at h. Positions are never
- * negative, so the first counter at position 0 ends the scan. */
-int cdb_top_at(const grg_game *g, grg_hex h)
-{
-    int best = -1;
-    const grg_unit *x = g->units;
-    for (int i = 0; i < g->n_units; i++) {
-        if (x[i].hex.q != h.q || x[i].hex.r != h.r || x[i].status != GRG_UNIT_ON_MAP)
-            continue;
-        if (x[i].stack == 0)
-            return i;
-        if (best < 0 || x[i].stack < x[best].stack)
-            best = i;
-    }
-    return best;
-}
-
 const cdb_terrain cdb_off_map = {CDB_IMPASSABLE, 0, 0, 0};
 
 /* grg_map_side inline: the features live with the side's canonical hex (directions 0..2). */

@@ -321,7 +321,6 @@ static inline int cdb_terrain_cls(const grg_game *g, grg_hex h)
 }
 /* Counters at h, top first; returns the count (at most 3 are kept). */
 int cdb_stack(const grg_game *g, grg_hex h, int out[3]);
-int cdb_top_at(const grg_game *g, grg_hex h); /* the same answer as grg_unit_at */
 int cdb_side_cls(const grg_game *g, grg_hex h, int dir);
 int cdb_side_defence(const grg_game *g, grg_hex h, int dir);
 int cdb_is_general(const grg_game *g, int u);
@@ -670,6 +669,9 @@ int cdb_nearest_target(const grg_game *g, int u, int t, int *others);  /* CDB-10
 enum { CDB_OUT_NONE = 0, CDB_OUT_RECOIL, CDB_OUT_DESTROY, CDB_OUT_FLEE };
 int cdb_outcome(const grg_game *g, int winner, int loser, int diff, const char **rule,
                 const char **why);
+/* The differences cdb_outcome cannot tell apart share a band (0: none, 1: within the recoil
+ * limit, 2: beyond it), so a caller may judge one difference of each band for a pair. */
+int cdb_outcome_band(const grg_game *g, int diff);
 void cdb_melee_totals(const grg_game *g, int att, int def, cdb_total *ta, cdb_total *td);
 int cdb_missile_totals(const grg_game *g, int shooter, int target, cdb_total *ts, cdb_total *tt);
 /* CDB-P3: quality adjustments of a and b given both totals. */

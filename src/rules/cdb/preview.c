@@ -47,14 +47,14 @@ static void copy_side(grg_preview_side *s, const cdb_total *t)
 
 /* Enumerates the dice: a is the attacker (or shooter), d the defender; `exposed` says whether the
  * attacker can suffer (always in melee; counter-shooting in missile fire). The result of a beaten
- * unit depends on the difference of the totals only, so each difference is judged once; the
- * outcomes are listed in the order the dice first produce them. */
-#define MEMO_DIFF 64
+ * unit depends on the difference of the totals only through its band (cdb_outcome_band), so each
+ * band is judged once for each loser: the flank positions and recoil hexes behind a result are
+ * looked for at most twice a preview, not for every difference. The outcomes are listed in the
+ * order the dice first produce them. */
 static void outcomes(const grg_game *g, int a, int d, const cdb_total *ta, const cdb_total *td,
                      int melee, int exposed, grg_preview *p)
 {
-    signed char memo[2][MEMO_DIFF];
-    memset(memo, -1, sizeof memo);
+    int memo[2][3] = {{-1, -1, -1}, {-1, -1, -1}};
     int count[KINDS] = {0}, order[KINDS], n = 0;
     for (int ra = 1; ra <= 6; ra++)
         for (int rd = 1; rd <= 6; rd++) {
@@ -62,16 +62,13 @@ static void outcomes(const grg_game *g, int a, int d, const cdb_total *ta, const
             cdb_quality_adjust(g, a, d, &va, &vd, melee, NULL, NULL);
             int k = 0;
             if (va > vd || (va < vd && exposed)) {
-                int dl = va > vd, diff = dl ? va - vd : vd - va, code;
+                int dl = va > vd, diff = dl ? va - vd : vd - va;
+                int *code = &memo[dl][cdb_outcome_band(g, diff)];
                 const char *rule, *why;
-                if (diff < MEMO_DIFF && memo[dl][diff] >= 0)
-                    code = memo[dl][diff];
-                else
-                    code = dl ? cdb_outcome(g, a, d, diff, &rule, &why)
-                              : cdb_outcome(g, d, a, diff, &rule, &why);
-                if (diff < MEMO_DIFF)
-                    memo[dl][diff] = (signed char)code;
-                k = kind_of(dl, code);
+                if (*code < 0)
+                    *code = dl ? cdb_outcome(g, a, d, diff, &rule, &why)
+                               : cdb_outcome(g, d, a, diff, &rule, &why);
+                k = kind_of(dl, *code);
             }
             if (!count[k]++)
                 order[n++] = k;

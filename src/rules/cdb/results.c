@@ -64,20 +64,25 @@ static int cdb_retreat_options(const grg_game *g, int u, int winner, grg_hex out
     return k;
 }
 
+int cdb_outcome_band(const grg_game *g, int diff)
+{
+    return diff <= 0 ? 0 : diff > cdb_data_of(g)->recoil_max ? 2 : 1;
+}
+
 int cdb_outcome(const grg_game *g, int winner, int loser, int diff, const char **rule,
                 const char **why)
 {
-    const cdb_data *d = cdb_data_of(g);
     const cdb_type *lt = cdb_type_of(g, loser), *wt = cdb_type_of(g, winner);
     grg_hex back[2];
-    if (diff <= 0)
+    int band = cdb_outcome_band(g, diff); /* diff is read only through its band */
+    if (band == 0)
         return *rule = "CDB-11.5.a", *why = "equal totals: no effect", CDB_OUT_NONE;
     if (lt->baggage)
         return *rule = "CDB-P10", *why = "baggage that loses is destroyed", CDB_OUT_DESTROY;
     if (wt->knight && lt->cls == CDB_FOOT && lt->ride_down &&
         cdb_terrain_cls(g, g->units[loser].hex) == CDB_CLEAR)
         return *rule = "CDB-P10", *why = "foot ridden down by knights in the open", CDB_OUT_DESTROY;
-    if (diff > d->recoil_max) {
+    if (band == 2) {
         if (lt->flee_vs_foot && wt->cls == CDB_FOOT)
             return *rule = "CDB-P10", *why = "beaten by foot, it flees", CDB_OUT_FLEE;
         return *rule = "CDB-P10", *why = "beaten by too much to recoil", CDB_OUT_DESTROY;

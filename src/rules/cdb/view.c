@@ -15,7 +15,7 @@ void cdb_board_init(const grg_game *g, cdb_board *b)
 int cdb_b_top_at(const grg_game *g, const cdb_board *b, grg_hex h)
 {
     if (!cdb_b_indexed(b))
-        return cdb_top_at(g, h);
+        return grg_unit_at(g, h);
     int best = -1; /* the first counter with the least stack position, as the scan finds it */
     for (int u = cdb_b_first(g, b, h); u != CDB_NO_UNIT; u = cdb_b_next(b, u))
         if (best < 0 || g->units[u].stack < g->units[best].stack)

@@ -40,7 +40,7 @@ int cdb_enemy_in_zoc(const grg_game *g, int u)
     if (!cdb_on_map(g, u) || g->units[u].facing < 0)
         return 0;
     for (int k = 0; k < 2; k++) {
-        int e = cdb_top_at(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k));
+        int e = grg_unit_at(g, grg_hex_neighbour(g->units[u].hex, g->units[u].facing + k));
         if (e >= 0 && cdb_enemies(g, u, e))
             return 1;
     }
