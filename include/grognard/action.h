@@ -125,6 +125,8 @@ void grg_events_clear(grg_events *ev);
  * ev is NULL or full. Callers fill the fields they need. */
 grg_event *grg_event_push(grg_events *ev, grg_event_type type);
 const char *grg_event_name(grg_event_type type);
+/* Fills one term, cutting a rule id or label too long for its field (NULL reads as ""). */
+void grg_term_set(grg_term *t, const char *rule, const char *label, int value);
 /* Appends a term to an event or a term list; silently ignores overflow. */
 void grg_event_term(grg_event *e, const char *rule, const char *label, int value);
 

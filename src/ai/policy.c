@@ -168,7 +168,8 @@ int grg__ai_pick(const grg_game *g, const grg_action_list *l, uint64_t *rng, dou
     }
     double w[GRG_MAX_LEGAL], total = 0.0;
     for (int i = 0; i < l->n; i++) {
-        w[i] = pow(grg__ai_weight(g, &v, &l->items[i]), power);
+        double wi = grg__ai_weight(g, &v, &l->items[i]);
+        w[i] = power == 1.0 ? wi : pow(wi, power); /* the plan player's drawing: pow is dear */
         total += w[i];
     }
     double x = grg__ai_unit(rng) * total;

@@ -147,14 +147,27 @@ const char *grg_event_name(grg_event_type type)
     return (type >= 0 && type < GRG_EV_COUNT) ? event_names[type] : "unknown";
 }
 
+/* A bounded copy without snprintf's formatting: terms are written for every preview the AI asks
+ * for, thousands of times a decision. */
+static void copy_text(char *dst, size_t size, const char *src)
+{
+    size_t n = src ? strnlen(src, size - 1) : 0;
+    if (n)
+        memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+void grg_term_set(grg_term *t, const char *rule, const char *label, int value)
+{
+    copy_text(t->rule, sizeof t->rule, rule);
+    copy_text(t->label, sizeof t->label, label);
+    t->value = value;
+}
+
 void grg_event_term(grg_event *e, const char *rule, const char *label, int value)
 {
-    if (!e || e->n_terms >= GRG_MAX_TERMS)
-        return;
-    grg_term *t = &e->terms[e->n_terms++];
-    snprintf(t->rule, sizeof t->rule, "%s", rule ? rule : "");
-    snprintf(t->label, sizeof t->label, "%s", label ? label : "");
-    t->value = value;
+    if (e && e->n_terms < GRG_MAX_TERMS)
+        grg_term_set(&e->terms[e->n_terms++], rule, label, value);
 }
 
 void grg_info_int(grg_info *in, const char *key, int value)

@@ -231,10 +231,20 @@ int grg_query_command(const grg_game *g, const int *units, int n, grg_command *o
     return g->rs->command(g, units, n, out);
 }
 
+/* Empties a preview: its texts and counts, not the 4.4 KB of term and outcome slots the counts
+ * say are unused (clearing those took 7% of an AI game, which previews every fight it weighs). */
+static void preview_clear(grg_preview *p)
+{
+    p->kind[0] = p->odds[0] = '\0';
+    p->attacker.total = p->attacker.n_terms = 0;
+    p->defender.total = p->defender.n_terms = 0;
+    p->n_die_terms = p->n_outcomes = 0;
+}
+
 int grg_query_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
                       grg_verdict *why)
 {
-    memset(out, 0, sizeof *out);
+    preview_clear(out);
     if (!g->rs->preview)
         return no_query(g, "preview", why);
     for (int i = 0; i < n; i++)

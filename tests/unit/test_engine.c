@@ -221,6 +221,30 @@ static void test_state_size(void **state)
     grg_loaded_free(l);
 }
 
+/* A term's rule id and label are cut to their fields, always terminated; NULL reads as "". */
+static void test_term_set(void **state)
+{
+    (void)state;
+    grg_term t;
+    memset(&t, 'x', sizeof t);
+    char long_label[100];
+    memset(long_label, 'l', sizeof long_label - 1);
+    long_label[sizeof long_label - 1] = '\0';
+    grg_term_set(&t, "CDB-11.3.a-and-a-rule-id-far-too-long-for-its-field", long_label, -3);
+    assert_int_equal(strlen(t.rule), sizeof t.rule - 1);
+    assert_memory_equal(t.rule, "CDB-11.3.a", 10);
+    assert_int_equal(strlen(t.label), sizeof t.label - 1);
+    assert_int_equal(t.value, -3);
+    grg_term_set(&t, NULL, "general", 1);
+    assert_string_equal(t.rule, "");
+    assert_string_equal(t.label, "general");
+    grg_event e = {.n_terms = GRG_MAX_TERMS - 1};
+    grg_event_term(&e, "CDB-P9", "uphill", 1);
+    grg_event_term(&e, "CDB-P9", "one too many", 1);
+    assert_int_equal(e.n_terms, GRG_MAX_TERMS);
+    assert_string_equal(e.terms[GRG_MAX_TERMS - 1].label, "uphill");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_legal_matches_check),
         cmocka_unit_test(test_option_values),
         cmocka_unit_test(test_state_size),
+        cmocka_unit_test(test_term_set),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

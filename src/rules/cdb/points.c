@@ -144,12 +144,8 @@ int cdb_cinc_commands(const grg_game *g, const int *units, int n)
 static void term(grg_command *out, int *cost, const char *rule, const char *label, int value)
 {
     *cost += value;
-    if (out->n_terms >= 0 && out->n_terms < GRG_MAX_TERMS) {
-        grg_term *t = &out->terms[out->n_terms++];
-        snprintf(t->rule, sizeof t->rule, "%s", rule);
-        snprintf(t->label, sizeof t->label, "%s", label);
-        t->value = value;
-    }
+    if (out->n_terms >= 0 && out->n_terms < GRG_MAX_TERMS)
+        grg_term_set(&out->terms[out->n_terms++], rule, label, value);
 }
 
 /* The hexes of direct_path's walk, from + i*d1 + j*d2, by their offsets in the window around

@@ -2,17 +2,11 @@
  * ranks, tactical modifiers, supports, flank positions and the quality adjustment. */
 #include "cdb.h"
 
-#include <stdio.h>
-
 static void cdb_add_term(cdb_total *t, const char *rule, const char *label, int value)
 {
     t->value += value;
-    if (t->n_terms < GRG_MAX_TERMS) {
-        grg_term *x = &t->terms[t->n_terms++];
-        snprintf(x->rule, sizeof x->rule, "%s", rule);
-        snprintf(x->label, sizeof x->label, "%s", label);
-        x->value = value;
-    }
+    if (t->n_terms < GRG_MAX_TERMS)
+        grg_term_set(&t->terms[t->n_terms++], rule, label, value);
 }
 
 static int dir_class(const grg_game *g, int u, grg_hex to)

@@ -20,12 +20,8 @@ int grg__nap_odds_column(int a, int d)
 
 static void side_term(grg_preview_side *s, const char *rule, const char *label, int value)
 {
-    if (s->n_terms >= GRG_MAX_TERMS)
-        return;
-    grg_term *t = &s->terms[s->n_terms++];
-    snprintf(t->rule, sizeof t->rule, "%s", rule);
-    snprintf(t->label, sizeof t->label, "%s", label);
-    t->value = value;
+    if (s->n_terms < GRG_MAX_TERMS)
+        grg_term_set(&s->terms[s->n_terms++], rule, label, value);
 }
 
 /* Adds a unit's term; past the last free slot the units are summed into one "others" term. */
