@@ -15,25 +15,19 @@ static int kind_of(int defender_loses, int code)
     return code == CDB_OUT_NONE ? 0 : 1 + 4 * defender_loses + code;
 }
 
-/* Each kind's code and words in arrays the size of the preview's fields, copied whole: the AI
- * previews thousands of fights a decision. Kinds 1 and 5 (a loser with no result) never occur. */
-static const char kind_result[KINDS][sizeof((grg_outcome *)0)->result] = {
-    [0] = "none",
-    [1 + CDB_OUT_RECOIL] = "A-recoil",
-    [1 + CDB_OUT_DESTROY] = "A-destroyed",
-    [1 + CDB_OUT_FLEE] = "A-flees",
-    [5 + CDB_OUT_RECOIL] = "D-recoil",
-    [5 + CDB_OUT_DESTROY] = "D-destroyed",
-    [5 + CDB_OUT_FLEE] = "D-flees",
-};
-static const char kind_text[KINDS][sizeof((grg_outcome *)0)->text] = {
-    [0] = "no effect",
-    [1 + CDB_OUT_RECOIL] = "the attacker recoils",
-    [1 + CDB_OUT_DESTROY] = "the attacker is destroyed",
-    [1 + CDB_OUT_FLEE] = "the attacker flees",
-    [5 + CDB_OUT_RECOIL] = "the defender recoils",
-    [5 + CDB_OUT_DESTROY] = "the defender is destroyed",
-    [5 + CDB_OUT_FLEE] = "the defender flees",
+/* Each kind's code and words, in fields the size of the preview's, copied whole: the AI previews
+ * thousands of fights a decision. Kinds 1 and 5 (a loser with no result) never occur. */
+static const struct {
+    char result[sizeof((grg_outcome *)0)->result];
+    char text[sizeof((grg_outcome *)0)->text];
+} kinds[KINDS] = {
+    [0] = {"none", "no effect"},
+    [1 + CDB_OUT_RECOIL] = {"A-recoil", "the attacker recoils"},
+    [1 + CDB_OUT_DESTROY] = {"A-destroyed", "the attacker is destroyed"},
+    [1 + CDB_OUT_FLEE] = {"A-flees", "the attacker flees"},
+    [5 + CDB_OUT_RECOIL] = {"D-recoil", "the defender recoils"},
+    [5 + CDB_OUT_DESTROY] = {"D-destroyed", "the defender is destroyed"},
+    [5 + CDB_OUT_FLEE] = {"D-flees", "the defender flees"},
 };
 
 /* Writes outcome kind k with its count out of 36. */
@@ -42,8 +36,8 @@ static void put_outcome(grg_preview *p, int k, int num)
     if (p->n_outcomes >= GRG_MAX_OUTCOMES)
         return;
     grg_outcome *o = &p->outcomes[p->n_outcomes++];
-    memcpy(o->result, kind_result[k], sizeof o->result);
-    memcpy(o->text, kind_text[k], sizeof o->text);
+    memcpy(o->result, kinds[k].result, sizeof o->result);
+    memcpy(o->text, kinds[k].text, sizeof o->text);
     o->num = num;
     o->den = 36;
 }

@@ -354,8 +354,7 @@ static void first_component(const grg_game *g, nap_decl *d)
 int grg__nap_preview(const grg_game *g, const grg_action *acts, int n, grg_preview *out,
                      grg_verdict *why)
 {
-    nap_decl d;
-    memset(out, 0, sizeof *out);
+    nap_decl d; /* out comes cleared to its counts (grg_query_preview) */
     if (n == 0) {
         first_component(g, &d);
         if (d.n_att == 0)
