@@ -31,9 +31,12 @@ int grg_game_hand_to(grg_game *g, int side);
 /* A player instance, created by its table's `new`, freed by its `free`. */
 typedef struct grg_ai grg_ai;
 
-/* How long a player may think over one decision: `iterations` > 0 is a reproducible budget (a
- * fixed seed and iteration budget always give the same choices); else `ms` milliseconds of wall
- * clock (for play). Both 0: the player's default iteration budget. */
+/* How long a player may think over one decision. `iterations` > 0 is a reproducible budget (a
+ * fixed seed and iteration budget always give the same choices); with `ms` > 0 as well it is cut
+ * short once `ms` milliseconds of wall clock have passed (the server's seats: the measured player,
+ * with a bound on the wait; reproducible while no cut comes). `iterations` 0 and `ms` > 0: as many
+ * iterations as `ms` allows (for play, never reproducible). Both 0: the player's default
+ * iteration budget. */
 typedef struct grg_ai_budget {
     int iterations;
     int ms;
@@ -99,13 +102,13 @@ int grg_ai_seats_choose(grg_ai_seats *s, const char *player, const char *options
                         const uint64_t *seed, uint64_t fresh, const grg_game *g,
                         grg_ai_budget budget, grg_action *out, uint64_t *used);
 
-/* The server's entry point, for a worker thread: creates an instance of `player` ("search" for
- * AI seats) seeded with `seed`, lets it think over g for at most `budget_ms` milliseconds (0: the
- * player's default iteration budget), writes its action into *out and frees it. g is only read
- * (the player works on clones), so the caller may pass a clone it owns; the function touches no
- * global state and is safe to call from several threads at once on different games. Returns 0,
- * or -1 when the player is unknown, the game is over, nothing is legal or memory runs out. */
-int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+/* The server's entry point, for a worker thread: creates an instance of `player` seeded with
+ * `seed`, lets it think over g within `budget`, writes its action into *out and frees it. g is
+ * only read (the player works on clones), so the caller may pass a clone it owns; the function
+ * touches no global state and is safe to call from several threads at once on different games.
+ * Returns 0, or -1 when the player is unknown, the game is over, nothing is legal or memory runs
+ * out. */
+int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                  grg_action *out);
 
 /* The static evaluation every player shares: a score of g for `side`, about -1..1 while the game

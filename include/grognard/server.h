@@ -14,7 +14,8 @@ typedef struct grg_server_config {
     const char *web_dir;   /* NULL = the web/ next to the data directory */
     const char *data_dir;  /* NULL = grg_data_dir() */
     int test_dice;         /* allow POST /api/games/GID/dice */
-    int ai_ms;             /* AI thinking budget per decision, ms (0 = the player's default) */
+    int ai_iterations;     /* AI budget per decision: iterations (0: by the clock, ai_ms) ... */
+    int ai_ms;             /* ... cut short at ai_ms milliseconds (0: none); both 0: the default */
     const char *ai_player; /* NULL = "plan" */
     int quiet;             /* no log lines on stderr but errors */
     /* grognard play: create a game of this scenario (id or path) at start, this side human and

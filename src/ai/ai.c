@@ -139,7 +139,7 @@ void grg_ai_free(grg_ai *ai)
 
 const char *grg_ai_name(const grg_ai *ai) { return ai ? ai->player->name : "none"; }
 
-int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                  grg_action *out)
 {
     if (!g || !out || g->over)
@@ -147,8 +147,7 @@ int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, int budge
     grg_ai *ai = grg_ai_new(player, seed, NULL);
     if (!ai)
         return -1;
-    grg_ai_budget b = {0, budget_ms > 0 ? budget_ms : 0};
-    int rc = grg_ai_choose(ai, g, b, out);
+    int rc = grg_ai_choose(ai, g, budget, out);
     grg_ai_free(ai);
     return rc;
 }

@@ -205,8 +205,9 @@ static int rounds_for(int n)
     return r;
 }
 
-/* Successive halving with a budget of rollouts, or of milliseconds from `start` when ms > 0. Out
- * of time before every candidate had a rollout, it keeps the one-ply order (the first). */
+/* Successive halving with a budget of rollouts (cut short at ms from `start` when ms > 0), or
+ * of milliseconds alone when iterations is 0. Out of time before every candidate had a rollout,
+ * it keeps the one-ply order (the first). */
 static int halve(search_ai *p, const grg_game *g, int iterations, double ms, double start)
 {
     int n = p->legal.n, alive = n, rounds = rounds_for(n);
@@ -222,7 +223,7 @@ static int halve(search_ai *p, const grg_game *g, int iterations, double ms, dou
     int left = iterations;
     for (int r = 0; r < rounds && alive > 1; r++) {
         uint64_t k = 0;
-        if (ms > 0) {
+        if (iterations <= 0) {
             /* Each round gets its share of the time; a pass the deadline cuts is dropped. */
             double until = start + ms * (r + 1) / rounds;
             if (r > 0 && grg__ai_now_ms() >= start + ms)
@@ -230,16 +231,20 @@ static int halve(search_ai *p, const grg_game *g, int iterations, double ms, dou
             while (pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k++)) &&
                    grg__ai_now_ms() < until && !all_fixed(p, alive))
                 ;
-            if (p->late)
-                break;
         } else {
             int per = left / (alive * (rounds - r));
             if (per < 1)
                 per = 1;
-            for (; (int)k < per && !(k > 0 && all_fixed(p, alive)); k++)
-                pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k));
+            for (; (int)k < per && !(k > 0 && all_fixed(p, alive)); k++) {
+                if (ms > 0 && grg__ai_now_ms() >= start + ms)
+                    p->late = 1; /* the count cut short: the round ends as a late pass would */
+                if (p->late || !pass(p, g, alive, grg__ai_mix(base, ((uint64_t)r << 32) | k)))
+                    break;
+            }
             left -= per * alive;
         }
+        if (p->late)
+            break;
         rank(p, alive);
         alive = (alive + 1) / 2;
     }
@@ -260,8 +265,8 @@ static int search_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
         *out = p->legal.items[0];
         return 0;
     }
-    int iterations = budget.iterations > 0 ? budget.iterations : p->iterations;
-    double ms = budget.iterations > 0 ? 0.0 : (double)budget.ms;
+    int iterations = budget.iterations > 0 ? budget.iterations : budget.ms > 0 ? 0 : p->iterations;
+    double ms = budget.ms > 0 ? (double)budget.ms : 0.0;
     *out = p->legal.items[halve(p, g, iterations, ms, start)];
     return 0;
 }

@@ -9,10 +9,13 @@
 
 static const char serve_use[] =
     "usage: grognard serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--web DIR]\n"
-    "                      [--data DIR] [--test-dice] [--ai PLAYER] [--ai-ms MS] [--quiet]\n"
+    "                      [--data DIR] [--test-dice] [--ai PLAYER] [--ai-iterations K]\n"
+    "                      [--ai-ms MS] [--quiet]\n"
     "Serves web/, the JSON API and live play over WebSocket (docs/server-api.md) until\n"
     "SIGINT or SIGTERM. --port 0 picks a free port. The database defaults to\n"
     "$XDG_DATA_HOME/grognard/grognard.db (or ~/.local/share/grognard/grognard.db).\n"
+    "The AI thinks K iterations a decision (default 64), cut short at MS milliseconds\n"
+    "(default 2000; 0: no cut); K 0 thinks MS milliseconds.\n"
     "--test-dice lets POST /api/games/GID/dice queue dice (tests only).\n";
 
 static const char play_use[] =
@@ -26,7 +29,8 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
     memset(c, 0, sizeof *c);
     c->host = "127.0.0.1";
     c->port = 8080;
-    c->ai_ms = 150;
+    c->ai_iterations = 64; /* the plan player's tournament budget: the player docs/ai.md measures */
+    c->ai_ms = 2000;       /* the bound on a decision in play */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--test-dice"))
@@ -53,15 +57,16 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
             c->ai_player = argv[++i];
             if (grg_cli_ai_player("--ai", c->ai_player) < 0)
                 return 2;
-        } else if (!strcmp(a, "--ai-ms")) {
+        } else if (!strcmp(a, "--ai-ms") || !strcmp(a, "--ai-iterations")) {
+            int ms = !strcmp(a, "--ai-ms");
             char *end;
-            long ms = strtol(argv[++i], &end, 10);
-            if (*end || end == argv[i] || ms < 0 || ms > 600000) {
-                fprintf(stderr, "--ai-ms: '%s' is not a number of milliseconds (0 to 600000)\n",
-                        argv[i]);
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || n < 0 || n > (ms ? 600000 : 1000000)) {
+                fprintf(stderr, "%s: '%s' is not a number of %s (0 to %d)\n", a, argv[i],
+                        ms ? "milliseconds" : "iterations", ms ? 600000 : 1000000);
                 return 2;
             }
-            c->ai_ms = (int)ms;
+            *(ms ? &c->ai_ms : &c->ai_iterations) = (int)n;
         } else if (play && !strcmp(a, "--scenario"))
             c->play_scenario = argv[++i];
         else if (play && !strcmp(a, "--side"))

@@ -23,11 +23,12 @@
 
 static const char use[] =
     "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
-    "                           [--budget MS | --iterations K] [--max-actions M] [--json OUT]\n"
+    "                           [--iterations K] [--budget MS] [--max-actions M] [--json OUT]\n"
     "                           [--options-a OPTS] [--options-b OPTS] [--records DIR]\n"
     "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
     "sides every game, on J worker processes. Game i uses seed S+i. Budget per decision: K\n"
-    "iterations (reproducible; search: rollouts, plan: generations) or MS milliseconds.\n"
+    "iterations (reproducible; search: rollouts, plan: generations), MS milliseconds, or\n"
+    "both: K iterations cut short at MS (as the server's seats).\n"
     "Prints wins/draws/losses per player and side with 95% Wilson intervals; --json writes\n"
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value items separated by commas (docs/ai.md); a key\n"
@@ -265,7 +266,10 @@ static void row(FILE *f, const char *label, const tally *a)
 static void print_table(const opts *o, const grg_loaded *l, const totals *t, double wall)
 {
     char budget[64];
-    if (o->budget.iterations > 0)
+    if (o->budget.iterations > 0 && o->budget.ms > 0)
+        snprintf(budget, sizeof budget, "%d iterations, cut at %d ms", o->budget.iterations,
+                 o->budget.ms);
+    else if (o->budget.iterations > 0)
         snprintf(budget, sizeof budget, "%d iterations", o->budget.iterations);
     else if (o->budget.ms > 0)
         snprintf(budget, sizeof budget, "%d ms", o->budget.ms);
@@ -396,7 +400,8 @@ static int parse(int argc, char **argv, opts *o)
             return -1;
     }
     const char *comma = players ? strchr(players, ',') : NULL;
-    if (!o->file || !comma || o->games < 1 || o->jobs < 1 || o->max_actions < 1)
+    if (!o->file || !comma || o->games < 1 || o->jobs < 1 || o->max_actions < 1 ||
+        o->budget.iterations < 0 || o->budget.ms < 0)
         return -1;
     snprintf(o->names[0], sizeof o->names[0], "%.*s", (int)(comma - players), players);
     snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);

@@ -47,9 +47,6 @@ int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply)
         budget_field(req, "iterations", MAX_ITERATIONS, &iterations, reply) < 0 ||
         budget_field(req, "ms", MAX_MS, &ms, reply) < 0)
         return -1;
-    if (iterations > 0 && ms > 0)
-        return grg__error(reply, "bad_request", NULL,
-                          "give \"iterations\" (reproducible) or \"ms\", not both");
     const cJSON *sv = cJSON_GetObjectItemCaseSensitive(req, "seed");
     uint64_t seed;
     if (sv ? grg__seed_parse(sv, &seed, reply) < 0 : (seed = grg__os_seed(), 0))

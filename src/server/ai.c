@@ -31,8 +31,8 @@ struct srv_ai {
     struct lws_context *ctx;
     char player[32];
     srv_minds *minds;
-    int budget_ms;
-    uint64_t rng; /* our own generator for the AI's seeds: never the game's */
+    grg_ai_budget budget; /* the configured count, cut short at the configured time */
+    uint64_t rng;         /* our own generator for the AI's seeds: never the game's */
 };
 
 /* A uniformly random legal action, drawn with the caller's generator: the fallback when no
@@ -52,12 +52,13 @@ static int random_choice(const grg_game *g, uint64_t seed, grg_action *out)
     return 0;
 }
 
-int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                      grg_action *out)
 {
-    if (grg_ai_think(player, g, seed, budget_ms, out) == 0)
+    if (grg_ai_think(player, g, seed, budget, out) == 0)
         return 0;
-    if (strcmp(player, "random") != 0 && grg_ai_think("random", g, seed, 0, out) == 0)
+    if (strcmp(player, "random") != 0 &&
+        grg_ai_think("random", g, seed, (grg_ai_budget){0, 0}, out) == 0)
         return 0;
     return random_choice(g, seed, out);
 }
@@ -79,12 +80,11 @@ static void *worker(void *arg)
         grg_ai *mind =
             ai->minds ? srv_minds_take(ai->minds, j->gid, j->clone->active, j->seed) : NULL;
         if (mind) {
-            grg_ai_budget b = {0, ai->budget_ms > 0 ? ai->budget_ms : 0};
-            j->ok = grg_ai_choose(mind, j->clone, b, &j->out) == 0;
+            j->ok = grg_ai_choose(mind, j->clone, ai->budget, &j->out) == 0;
             srv_minds_put(ai->minds, mind);
         }
         if (!mind || !j->ok)
-            j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget_ms, &j->out) == 0;
+            j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget, &j->out) == 0;
         pthread_mutex_lock(&ai->mu);
         j->next = ai->done;
         ai->done = j;
@@ -104,7 +104,7 @@ int srv_ai_start(srv *sv, int threads)
     pthread_cond_init(&ai->cv, NULL);
     ai->ctx = sv->ctx;
     snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "plan");
-    ai->budget_ms = sv->cfg.ai_ms;
+    ai->budget = (grg_ai_budget){sv->cfg.ai_iterations, sv->cfg.ai_ms};
     ai->minds = srv_minds_new(ai->player, AI_MINDS); /* without it each decision thinks afresh */
     srv_random(&ai->rng, sizeof ai->rng);
     if (threads < 1)

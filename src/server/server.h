@@ -255,7 +255,7 @@ void srv_minds_put(srv_minds *m, grg_ai *ai);
 int srv_minds_forget(srv_minds *m, const char *gid);
 
 /* Chooses an action for the side to act in g (a clone the caller owns). */
-int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, int budget_ms,
+int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                      grg_action *out);
 
 /* Called on the loop after a stop signal: closes every WebSocket (1001) and stops shortly. */

@@ -136,14 +136,15 @@ static void test_players_choose_legal_actions(void **state)
 }
 
 /* Plays n actions of `player` against itself and returns the hash of the end state. */
-static uint64_t self_game(const grg_loaded *ld, const char *player, const char *options,
-                          uint64_t seed, int n, grg_action *moves)
+/* The first n actions of a game `player` plays against itself within budget b (each choice
+ * legal: it is applied), the hash where they end. */
+static uint64_t self_game_within(const grg_loaded *ld, const char *player, const char *options,
+                                 uint64_t seed, int n, grg_action *moves, grg_ai_budget b)
 {
     grg_game *g = start(ld, seed, NULL);
     grg_ai *ai[2] = {grg_ai_new(player, 11, options), grg_ai_new(player, 12, options)};
     assert_non_null(ai[0]);
     assert_non_null(ai[1]);
-    grg_ai_budget b = {16, 0};
     for (int i = 0; i < n; i++) {
         moves[i] = grg_action_make(GRG_A_NONE, -1);
         if (g->over)
@@ -156,6 +157,12 @@ static uint64_t self_game(const grg_loaded *ld, const char *player, const char *
     grg_ai_free(ai[1]);
     grg_game_free(g);
     return h;
+}
+
+static uint64_t self_game(const grg_loaded *ld, const char *player, const char *options,
+                          uint64_t seed, int n, grg_action *moves)
+{
+    return self_game_within(ld, player, options, seed, n, moves, (grg_ai_budget){16, 0});
 }
 
 /* A fixed seed and iteration budget give the same game twice. */
@@ -174,6 +181,28 @@ static void test_fixed_seed_and_iterations_replay(void **state)
         assert_true(h1 == h2);
         for (int i = 0; i < N; i++)
             assert_true(grg_action_eq(&a[i], &b[i]));
+    }
+    grg_loaded_free(ld);
+}
+
+/* Iterations with a time as well (the server's seats): a time the count never reaches leaves the
+ * counted game move for move, and a count the time cuts short still gives legal choices (the
+ * count here would take hours). */
+static void test_iterations_cut_short_by_the_clock(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    enum { N = 40 };
+    grg_action a[N], b[N];
+    static const char *const names[] = {"search", "plan"};
+    for (int k = 0; k < 2; k++) {
+        uint64_t h = self_game_within(ld, names[k], NULL, 5, N, a, (grg_ai_budget){16, 0});
+        assert_true(h ==
+                    self_game_within(ld, names[k], NULL, 5, N, b, (grg_ai_budget){16, 600000}));
+        for (int i = 0; i < N; i++)
+            assert_true(grg_action_eq(&a[i], &b[i]));
+        self_game_within(ld, names[k], NULL, 5, N, a, (grg_ai_budget){1000000, 2});
     }
     grg_loaded_free(ld);
 }
@@ -498,7 +527,7 @@ typedef struct think_job {
 static void *think(void *arg)
 {
     think_job *j = arg;
-    j->rc = grg_ai_think("search", j->g, j->seed, 30, &j->a);
+    j->rc = grg_ai_think("search", j->g, j->seed, (grg_ai_budget){0, 30}, &j->a);
     return NULL;
 }
 
@@ -520,7 +549,7 @@ static void test_think_from_threads(void **state)
         grg_game_free((grg_game *)jobs[i].g);
     }
     grg_action a;
-    assert_int_equal(grg_ai_think("nobody", g, 1, 10, &a), -1);
+    assert_int_equal(grg_ai_think("nobody", g, 1, (grg_ai_budget){0, 10}, &a), -1);
     grg_game_free(g);
     grg_loaded_free(ld);
 }
@@ -569,6 +598,7 @@ int main(void)
         cmocka_unit_test(test_reseed_matches_a_new_game),
         cmocka_unit_test(test_players_choose_legal_actions),
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
+        cmocka_unit_test(test_iterations_cut_short_by_the_clock),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
         cmocka_unit_test(test_plan_defaults_by_facing),
         cmocka_unit_test(test_plan_rolls_by_default),

@@ -376,8 +376,10 @@ static void test_ai_seat(void **state)
 static void test_bad_ai_options(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"--ai no-such-player", "--ai-ms soon", "--ai-ms -5"};
-    static const char *const named[] = {"--ai:", "--ai-ms:", "--ai-ms:"};
+    static const char *const bad[] = {"--ai no-such-player", "--ai-ms soon", "--ai-ms -5",
+                                      "--ai-iterations 1e3", "--ai-iterations 1000001"};
+    static const char *const named[] = {
+        "--ai:", "--ai-ms:", "--ai-ms:", "--ai-iterations:", "--ai-iterations:"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char cmd[2 * PATH_MAX];
         snprintf(cmd, sizeof cmd, "'%s' serve --port 0 %s 2>&1 | grep -q -- '^%s'", exe, bad[i],
