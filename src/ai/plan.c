@@ -401,11 +401,11 @@ static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
 /* True when a unit on g's map faces a vertex (cdb). There the plan player's first plan is worth
  * judging an activation by its best first step (a pivot or a step aside, where the straight way is
  * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
- * sixteenth pass). And there a plan covers its phase by default: a cdb plan past it (plan_over)
- * costs about ten times as much and gained, counted, only where the movement of the side moving
- * first was then planned through the enemy's reply (FIRST_PAST), and not measurably at the
- * server's 150 ms (twenty-fourth and twenty-fifth passes); in nap both sides' plans run past it,
- * which won 82.5% against greedy, not 70% (twenty-second pass). */
+ * sixteenth pass). And there only the side moving first plans past its phase by default
+ * (FIRST_PAST): a cdb plan past it (plan_over) costs many times as much and gained, counted, only
+ * where the movement was then planned through the enemy's reply (twenty-fourth, twenty-fifth and
+ * thirtieth passes; the server's seats play the counted budget since the thirtieth); in nap both
+ * sides' plans run past it, which won 82.5% against greedy, not 70% (twenty-second pass). */
 static int faced(const grg_game *g)
 {
     for (int i = 0; i < g->n_units; i++)
@@ -421,7 +421,7 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     p->la.first_steps = p->first_steps >= 0 ? p->first_steps
                         : faced(g)          ? AI_FIRST_STEPS_DEFAULT
                                             : 0;
-    int horizon = p->horizon >= 0 ? p->horizon : faced(g) ? TO_PHASE_END : PAST_PHASE;
+    int horizon = p->horizon >= 0 ? p->horizon : faced(g) ? FIRST_PAST : PAST_PHASE;
     p->turn_plans =
         horizon == PAST_PHASE || (horizon == FIRST_PAST && g->active == g->sc->first_side);
     int ready = grg__ai_prepare(g, &p->legal, &p->la, &p->sim, &p->sim_bytes, out);

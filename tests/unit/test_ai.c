@@ -20,6 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef GRG_SANITIZED /* set by the sanitizer build (CMakeLists.txt) */
+#define GRG_SANITIZED 0
+#endif
+
 #define DUEL "data/scenarios/test/duel.json"
 #define CLASH "data/scenarios/test/clash.json"
 /* The plan player judging every plan it keeps after the enemy's reply (docs/ai.md): with fewer
@@ -165,23 +169,28 @@ static uint64_t self_game(const grg_loaded *ld, const char *player, const char *
     return self_game_within(ld, player, options, seed, n, moves, (grg_ai_budget){16, 0});
 }
 
+/* The duel's first 60 actions within budget b are those of 16 iterations, move for move. */
+static void plays_as_counted(const grg_loaded *ld, const char *player, const char *options,
+                             grg_ai_budget b)
+{
+    enum { N = 60 };
+    grg_action x[N], y[N];
+    uint64_t h = self_game(ld, player, options, 5, N, x);
+    assert_true(h == self_game_within(ld, player, options, 5, N, y, b));
+    for (int i = 0; i < N; i++)
+        assert_true(grg_action_eq(&x[i], &y[i]));
+}
+
 /* A fixed seed and iteration budget give the same game twice. */
 static void test_fixed_seed_and_iterations_replay(void **state)
 {
     (void)state;
     grg_loaded *ld = load(DUEL);
     assert_non_null(ld);
-    enum { N = 60 };
-    grg_action a[N], b[N];
     static const char *const names[][2] = {
         {"random", NULL}, {"greedy", NULL}, {"search", NULL}, {"plan", NULL}, {"plan", REPLIES}};
-    for (int k = 0; k < 5; k++) {
-        uint64_t h1 = self_game(ld, names[k][0], names[k][1], 5, N, a);
-        uint64_t h2 = self_game(ld, names[k][0], names[k][1], 5, N, b);
-        assert_true(h1 == h2);
-        for (int i = 0; i < N; i++)
-            assert_true(grg_action_eq(&a[i], &b[i]));
-    }
+    for (int k = 0; k < 5; k++)
+        plays_as_counted(ld, names[k][0], names[k][1], (grg_ai_budget){16, 0});
     grg_loaded_free(ld);
 }
 
@@ -193,32 +202,27 @@ static void test_iterations_cut_short_by_the_clock(void **state)
     (void)state;
     grg_loaded *ld = load(DUEL);
     assert_non_null(ld);
-    enum { N = 40 };
-    grg_action a[N], b[N];
     static const char *const names[] = {"search", "plan"};
     for (int k = 0; k < 2; k++) {
-        uint64_t h = self_game_within(ld, names[k], NULL, 5, N, a, (grg_ai_budget){16, 0});
-        assert_true(h ==
-                    self_game_within(ld, names[k], NULL, 5, N, b, (grg_ai_budget){16, 600000}));
-        for (int i = 0; i < N; i++)
-            assert_true(grg_action_eq(&a[i], &b[i]));
-        self_game_within(ld, names[k], NULL, 5, N, a, (grg_ai_budget){1000000, 2});
+        plays_as_counted(ld, names[k], NULL, (grg_ai_budget){16, 600000});
+        grg_action a[40];
+        self_game_within(ld, names[k], NULL, 5, 40, a, (grg_ai_budget){1000000, 2});
     }
     grg_loaded_free(ld);
 }
 
-/* The plan player with no options plays the first n actions (at most MOST_ACTIONS) of the game
- * of the options `same` and not that of any of `others` (NULL-terminated): a default is the value
- * documented, and each option changes the play. */
+/* The plan player with the options `base` (NULL: none) plays the first n actions (at most
+ * MOST_ACTIONS) of the game of the options `same` and not that of any of `others`
+ * (NULL-terminated): a default is the value documented, and each option changes the play. */
 enum { MOST_ACTIONS = 400, NAP_ACTIONS = 40 };
-static void plan_default_plays_as(const char *path, int n, const char *same,
+static void plan_default_plays_as(const char *path, int n, const char *base, const char *same,
                                   const char *const *others)
 {
     grg_loaded *ld = load(path);
     assert_non_null(ld);
     grg_action a[MOST_ACTIONS];
     assert_true(n <= MOST_ACTIONS);
-    uint64_t h = self_game(ld, "plan", NULL, 3, n, a);
+    uint64_t h = self_game(ld, "plan", base, 3, n, a);
     assert_true(h == self_game(ld, "plan", same, 3, n, a));
     for (int i = 0; others[i]; i++)
         if (h == self_game(ld, "plan", others[i], 3, n, a))
@@ -227,18 +231,21 @@ static void plan_default_plays_as(const char *path, int n, const char *same,
 }
 
 /* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
- * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans to the end of the phase; where
- * they have no facing (the nap skirmish) no first steps and plans past their phase (plan.c's
- * plan_over), a movement judged with the combat it brings on (twenty-second pass). A cdb
- * player-turn's plans cost too much to play here for the comparison the other way. */
+ * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans past the phase for the side
+ * moving first only (thirtieth pass); where they have no facing (the nap skirmish) no first steps
+ * and plans past their phase for both sides (plan.c's plan_over), a movement judged with the
+ * combat it brings on (twenty-second pass). The cdb games (horizon=0 first plays otherwise at the
+ * 63rd action) take over seven minutes under the sanitizers, whose build runs the same code: it
+ * plays the nap ones only, as beats_random does. */
 static void test_plan_defaults_by_facing(void **state)
 {
     (void)state;
-    static const char *const cdb_others[] = {"first_steps=0", NULL};
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, "first_steps=24,horizon=0",
-                          cdb_others);
+    static const char *const cdb_others[] = {"first_steps=0", "horizon=0", NULL};
+    if (!GRG_SANITIZED)
+        plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, NULL,
+                              "first_steps=24,horizon=2", cdb_others);
     static const char *const nap_others[] = {"first_steps=24", "horizon=0", NULL};
-    plan_default_plays_as("data/scenarios/nap/skirmish.json", NAP_ACTIONS,
+    plan_default_plays_as("data/scenarios/nap/skirmish.json", NAP_ACTIONS, NULL,
                           "first_steps=0,horizon=1", nap_others);
 }
 
@@ -290,32 +297,36 @@ static void test_plan_past_the_phase_for_the_first_side(void **state)
 
 /* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
  * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
- * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). */
+ * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). Its plans stop
+ * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
+ * plans past the phase take over ten minutes under the sanitizers. */
 static void test_plan_rolls_by_default(void **state)
 {
     (void)state;
-    static const char *const others[] = {"rolls=3", NULL};
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "rolls=8", others);
+    static const char *const others[] = {"horizon=0,rolls=3", NULL};
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "horizon=0", "horizon=0,rolls=8",
+                          others);
 }
 
 /* The plan player's memo (plan.c: a plan played as one already judged from the decision's state
  * takes that one's value) changes no choice: judging every plan in full (memo=0) plays the same
- * game move for move, through the cdb skirmish's first melees and the nap skirmish's first
- * combats, where plans throw dice and are judged on every imagined roll. */
+ * game move for move, through the cdb skirmish's first melees (plans to the phase's end, as
+ * test_plan_rolls_by_default) and the nap skirmish's first combats (plans past the phase, the
+ * enemy's reply included), where plans throw dice and are judged on every imagined roll. */
 static void test_plan_memo_changes_no_choice(void **state)
 {
     (void)state;
     static const struct {
-        const char *path;
+        const char *path, *options, *memo0;
         int n;
-    } games[] = {{"data/scenarios/cdb/skirmish.json", 200},
-                 {"data/scenarios/nap/skirmish.json", NAP_ACTIONS}};
+    } games[] = {{"data/scenarios/cdb/skirmish.json", "horizon=0", "horizon=0,memo=0", 200},
+                 {"data/scenarios/nap/skirmish.json", NULL, "memo=0", NAP_ACTIONS}};
     for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
         grg_loaded *ld = load(games[k].path);
         assert_non_null(ld);
         grg_action a[MOST_ACTIONS], b[MOST_ACTIONS];
-        uint64_t h = self_game(ld, "plan", NULL, 3, games[k].n, a);
-        assert_true(h == self_game(ld, "plan", "memo=0", 3, games[k].n, b));
+        uint64_t h = self_game(ld, "plan", games[k].options, 3, games[k].n, a);
+        assert_true(h == self_game(ld, "plan", games[k].memo0, 3, games[k].n, b));
         for (int i = 0; i < games[k].n; i++)
             assert_true(grg_action_eq(&a[i], &b[i]));
         grg_loaded_free(ld);
@@ -414,9 +425,6 @@ static int match(const grg_loaded *ld, const grg_options *opt, uint64_t seed, co
  * games, whose lookahead greedy plays, take a minute and a half in the release build and over
  * twenty minutes under the sanitizers, so the sanitizer build plays only the test scenario's (the
  * same code paths, on a smaller board). */
-#ifndef GRG_SANITIZED
-#define GRG_SANITIZED 0
-#endif
 static void beats_random(const char *player, int iterations)
 {
     static const char *const skirmishes[] = {"data/scenarios/nap/skirmish.json",
