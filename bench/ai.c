@@ -127,7 +127,7 @@ static void forward_model(const char *file, const grg_loaded *l, grg_action_list
         think_max = ms > think_max ? ms : think_max;
     }
     printf("%-36s %7zu B  copy %6.0f ns  clone+free %6.0f ns  legal %9.0f/s  apply %9.0f/s  "
-           "random steps %9.0f/s  playouts %7.1f/s  think(64 gen., cut at 2 s) mean %.0f max %.0f ms\n",
+           "random steps %9.0f/s  playouts %7.1f/s  think(64 gen. <= 2 s) mean %.0f max %.0f ms\n",
            file, grg_game_size(p.g[0]), copy_ns, clone_ns, legal_s, apply_s, (double)steps / t,
            (double)games / t, think_sum / 4, think_max);
     grg_game_free(tmp);
