@@ -439,11 +439,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     p->side = g->active;
     /* With a millisecond budget (alone, or cutting a count short) the generations take the first
      * part of it (all of it without finalists), and the finalists' replies the rest. */
-    int counted = budget.iterations > 0 || budget.ms <= 0;
-    int gens = budget.iterations > 0 ? budget.iterations : p->iterations;
+    int gens = budget.iterations > 0 ? budget.iterations : budget.ms > 0 ? INT_MAX : p->iterations;
     double evolve = p->finalists > 1 ? budget.ms * TIMED_EVOLVE : budget.ms;
-    for (int k = 0; (!counted || k < gens) && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve);
-         k++)
+    for (int k = 0; k < gens && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve); k++)
         generation(p, g);
     const plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
