@@ -24,6 +24,10 @@ struct grg_loaded *grg_cli_load(const char *path);
 /* Prints `usage` and returns 0 when argv holds --help or -h, else returns -1. */
 int grg_cli_help(int argc, char **argv, const char *usage);
 
+/* Reads the whole number v of option `opt` into *out; when v is not one from lo to hi, prints
+ * "OPT: 'V' is not a whole number from LO to HI" to stderr and returns -1 (*out unchanged). */
+int grg_cli_number(const char *opt, const char *v, long lo, long hi, long *out);
+
 /* 0 when `name` is an AI player (src/ai); else prints "WHO: unknown player 'NAME' (the
  * players)" to stderr and returns -1. */
 int grg_cli_ai_player(const char *who, const char *name);

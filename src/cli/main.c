@@ -4,7 +4,9 @@
 #include "grognard/ai.h"
 #include "grognard/proto.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
@@ -32,6 +34,20 @@ int grg_cli_help(int argc, char **argv, const char *text)
             return 0;
         }
     return -1;
+}
+
+int grg_cli_number(const char *opt, const char *v, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long n = v ? strtol(v, &end, 10) : 0;
+    if (!v || end == v || *end || errno || n < lo || n > hi) {
+        fprintf(stderr, "%s: '%s' is not a whole number from %ld to %ld\n", opt, v ? v : "", lo,
+                hi);
+        return -1;
+    }
+    *out = n;
+    return 0;
 }
 
 int grg_cli_ai_player(const char *who, const char *name)

@@ -6,6 +6,7 @@
 #include "grognard/proto.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -190,9 +191,10 @@ int grg_cli_replay(int argc, char **argv)
     const char *file = NULL;
     long to = -1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--to") && i + 1 < argc)
-            to = strtol(argv[++i], NULL, 10);
-        else if (!file && argv[i][0] != '-')
+        if (!strcmp(argv[i], "--to") && i + 1 < argc) {
+            if (grg_cli_number("--to", argv[++i], 0, LONG_MAX, &to) < 0)
+                return 2;
+        } else if (!file && argv[i][0] != '-')
             file = argv[i];
         else
             file = NULL, i = argc;

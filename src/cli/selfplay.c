@@ -5,6 +5,7 @@
 
 #include "grognard/proto.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,13 +90,15 @@ int grg_cli_selfplay(int argc, char **argv)
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--scenario") && v)
             file = argv[++i];
-        else if (!strcmp(argv[i], "--games") && v)
-            games = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--seed") && v)
+        else if (!strcmp(argv[i], "--games") && v) {
+            if (grg_cli_number("--games", argv[++i], 1, LONG_MAX, &games) < 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--seed") && v)
             seed = strtoull(argv[++i], NULL, strlen(v) == 16 ? 16 : 10);
-        else if (!strcmp(argv[i], "--max-actions") && v)
-            max_actions = strtol(argv[++i], NULL, 10);
-        else if (!strcmp(argv[i], "--option") && v && n_option_args < GRG_MAX_OPTIONS)
+        else if (!strcmp(argv[i], "--max-actions") && v) {
+            if (grg_cli_number("--max-actions", argv[++i], 1, LONG_MAX, &max_actions) < 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--option") && v && n_option_args < GRG_MAX_OPTIONS)
             option_args[n_option_args++] = argv[++i];
         else if (!strcmp(argv[i], "--quiet"))
             quiet = 1;
@@ -104,7 +107,7 @@ int grg_cli_selfplay(int argc, char **argv)
             return 2;
         }
     }
-    if (!file || games < 1 || max_actions < 1) {
+    if (!file) {
         fputs(use, stderr);
         return 2;
     }

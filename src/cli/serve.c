@@ -33,6 +33,7 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
     c->ai_ms = 2000;       /* the bound on a decision in play */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n;
         if (!strcmp(a, "--test-dice"))
             c->test_dice = 1;
         else if (!strcmp(a, "--quiet"))
@@ -42,11 +43,9 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
         else if (!strcmp(a, "--host"))
             c->host = argv[++i];
         else if (!strcmp(a, "--port")) {
-            char *end;
-            long p = strtol(argv[++i], &end, 10);
-            if (*end || p < 0 || p > 65535)
-                goto bad;
-            c->port = (int)p;
+            if (grg_cli_number(a, argv[++i], 0, 65535, &n) < 0)
+                return 2;
+            c->port = (int)n;
         } else if (!strcmp(a, "--db"))
             c->db_path = argv[++i];
         else if (!strcmp(a, "--web"))
@@ -57,16 +56,14 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
             c->ai_player = argv[++i];
             if (grg_cli_ai_player("--ai", c->ai_player) < 0)
                 return 2;
-        } else if (!strcmp(a, "--ai-ms") || !strcmp(a, "--ai-iterations")) {
-            int ms = !strcmp(a, "--ai-ms");
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || end == argv[i] || n < 0 || n > (ms ? 600000 : 1000000)) {
-                fprintf(stderr, "%s: '%s' is not a number of %s (0 to %d)\n", a, argv[i],
-                        ms ? "milliseconds" : "iterations", ms ? 600000 : 1000000);
+        } else if (!strcmp(a, "--ai-ms")) {
+            if (grg_cli_number(a, argv[++i], 0, 600000, &n) < 0)
                 return 2;
-            }
-            *(ms ? &c->ai_ms : &c->ai_iterations) = (int)n;
+            c->ai_ms = (int)n;
+        } else if (!strcmp(a, "--ai-iterations")) {
+            if (grg_cli_number(a, argv[++i], 0, 1000000, &n) < 0)
+                return 2;
+            c->ai_iterations = (int)n;
         } else if (play && !strcmp(a, "--scenario"))
             c->play_scenario = argv[++i];
         else if (play && !strcmp(a, "--side"))

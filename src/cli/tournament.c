@@ -369,39 +369,44 @@ static int parse(int argc, char **argv, opts *o)
     const char *players = NULL;
     *o = (opts){NULL, NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
     for (int i = 1; i < argc; i += 2) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n = 0;
         if (!v)
             return -1;
-        if (!strcmp(argv[i], "--scenario"))
+        /* games, jobs and actions count from 1; a budget from 0 (none) */
+        int count = !strcmp(a, "--games") || !strcmp(a, "--jobs") || !strcmp(a, "--max-actions");
+        int budget = !strcmp(a, "--budget") || !strcmp(a, "--iterations");
+        if ((count || budget) && grg_cli_number(a, v, count, INT_MAX, &n) < 0)
+            return -1;
+        if (!strcmp(a, "--scenario"))
             o->file = v;
-        else if (!strcmp(argv[i], "--players"))
+        else if (!strcmp(a, "--players"))
             players = v;
-        else if (!strcmp(argv[i], "--games"))
-            o->games = strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--seed"))
+        else if (!strcmp(a, "--games"))
+            o->games = n;
+        else if (!strcmp(a, "--seed"))
             o->seed = strtoull(v, NULL, strlen(v) == 16 ? 16 : 10);
-        else if (!strcmp(argv[i], "--jobs"))
-            o->jobs = (int)strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--budget"))
-            o->budget.ms = (int)strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--iterations"))
-            o->budget.iterations = (int)strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--max-actions"))
-            o->max_actions = strtol(v, NULL, 10);
-        else if (!strcmp(argv[i], "--options-a"))
+        else if (!strcmp(a, "--jobs"))
+            o->jobs = (int)n;
+        else if (!strcmp(a, "--budget"))
+            o->budget.ms = (int)n;
+        else if (!strcmp(a, "--iterations"))
+            o->budget.iterations = (int)n;
+        else if (!strcmp(a, "--max-actions"))
+            o->max_actions = n;
+        else if (!strcmp(a, "--options-a"))
             o->popts[0] = v;
-        else if (!strcmp(argv[i], "--options-b"))
+        else if (!strcmp(a, "--options-b"))
             o->popts[1] = v;
-        else if (!strcmp(argv[i], "--json"))
+        else if (!strcmp(a, "--json"))
             o->json = v;
-        else if (!strcmp(argv[i], "--records"))
+        else if (!strcmp(a, "--records"))
             o->records = v;
         else
             return -1;
     }
     const char *comma = players ? strchr(players, ',') : NULL;
-    if (!o->file || !comma || o->games < 1 || o->jobs < 1 || o->max_actions < 1 ||
-        o->budget.iterations < 0 || o->budget.ms < 0)
+    if (!o->file || !comma)
         return -1;
     snprintf(o->names[0], sizeof o->names[0], "%.*s", (int)(comma - players), players);
     snprintf(o->names[1], sizeof o->names[1], "%s", comma + 1);
