@@ -2,6 +2,8 @@
 #ifndef GRG_CLI_H
 #define GRG_CLI_H
 
+#include <stdint.h>
+
 int grg_cli_validate(int argc, char **argv);
 int grg_cli_render(int argc, char **argv);
 int grg_cli_engine(int argc, char **argv);
@@ -27,6 +29,11 @@ int grg_cli_help(int argc, char **argv, const char *usage);
 /* Reads the whole number v of option `opt` into *out; when v is not one from lo to hi, prints
  * "OPT: 'V' is not a whole number from LO to HI" to stderr and returns -1 (*out unchanged). */
 int grg_cli_number(const char *opt, const char *v, long lo, long hi, long *out);
+
+/* Reads the seed v of option `opt` into *out: 16 characters are hex digits, anything shorter
+ * or longer a decimal number below 2^64. Else prints "OPT: 'V' is not a seed (...)" to stderr and
+ * returns -1 (*out unchanged). */
+int grg_cli_seed(const char *opt, const char *v, uint64_t *out);
 
 /* 0 when `name` is an AI player (src/ai); else prints "WHO: unknown player 'NAME' (the
  * players)" to stderr and returns -1. */

@@ -4,6 +4,7 @@
 #include "grognard/ai.h"
 #include "grognard/proto.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,24 @@ int grg_cli_number(const char *opt, const char *v, long lo, long hi, long *out)
     if (!v || end == v || *end || errno || n < lo || n > hi) {
         fprintf(stderr, "%s: '%s' is not a whole number from %ld to %ld\n", opt, v ? v : "", lo,
                 hi);
+        return -1;
+    }
+    *out = n;
+    return 0;
+}
+
+int grg_cli_seed(const char *opt, const char *v, uint64_t *out)
+{
+    size_t len = v ? strlen(v) : 0;
+    int hex = len == 16;
+    char *end = NULL;
+    errno = 0;
+    /* strtoull takes a sign and leading blanks; a seed is digits only */
+    unsigned char c = len ? (unsigned char)v[0] : 0;
+    unsigned long long n = (hex ? isxdigit(c) : isdigit(c)) ? strtoull(v, &end, hex ? 16 : 10) : 0;
+    if (!end || *end || errno) {
+        fprintf(stderr, "%s: '%s' is not a seed (16 hex digits, or a decimal number)\n", opt,
+                v ? v : "");
         return -1;
     }
     *out = n;

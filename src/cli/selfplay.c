@@ -93,9 +93,10 @@ int grg_cli_selfplay(int argc, char **argv)
         else if (!strcmp(argv[i], "--games") && v) {
             if (grg_cli_number("--games", argv[++i], 1, LONG_MAX, &games) < 0)
                 return 2;
-        } else if (!strcmp(argv[i], "--seed") && v)
-            seed = strtoull(argv[++i], NULL, strlen(v) == 16 ? 16 : 10);
-        else if (!strcmp(argv[i], "--max-actions") && v) {
+        } else if (!strcmp(argv[i], "--seed") && v) {
+            if (grg_cli_seed("--seed", argv[++i], &seed) < 0)
+                return 2;
+        } else if (!strcmp(argv[i], "--max-actions") && v) {
             if (grg_cli_number("--max-actions", argv[++i], 1, LONG_MAX, &max_actions) < 0)
                 return 2;
         } else if (!strcmp(argv[i], "--option") && v && n_option_args < GRG_MAX_OPTIONS)

@@ -384,9 +384,10 @@ static int parse(int argc, char **argv, opts *o)
             players = v;
         else if (!strcmp(a, "--games"))
             o->games = n;
-        else if (!strcmp(a, "--seed"))
-            o->seed = strtoull(v, NULL, strlen(v) == 16 ? 16 : 10);
-        else if (!strcmp(a, "--jobs"))
+        else if (!strcmp(a, "--seed")) {
+            if (grg_cli_seed(a, v, &o->seed) < 0)
+                return -1;
+        } else if (!strcmp(a, "--jobs"))
             o->jobs = (int)n;
         else if (!strcmp(a, "--budget"))
             o->budget.ms = (int)n;
