@@ -1,9 +1,10 @@
-/* The AI players (include/grognard/ai.h, docs/ai.md): every player returns only legal actions
- * over many states of every scenario that loads; a fixed seed and iteration budget give the same
- * game twice; the players never see the real dice (their choices do not depend on the game's
- * seed, and thinking leaves the game untouched); the plan player's defaults play as documented
- * (first steps by the game's facings, 8 imagined rolls); the search and plan players beat the
- * random one; the server's entry point works from several threads at once. */
+/* The AI players' contract (include/grognard/ai.h, docs/ai.md): every player returns only legal
+ * actions over many states of every scenario that loads; a fixed seed and iteration budget give
+ * the same game twice; the players never see the real dice (their choices do not depend on the
+ * game's seed, and thinking leaves the game untouched); greedy plays a side as a player would; the
+ * server's entry point works from several threads at once; options are checked. The plan player's
+ * own defaults and the look-ahead players' games against random are test_ai_plan.c's and
+ * test_ai_search.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,8 +12,7 @@
 
 #include <cmocka.h>
 
-#include "grognard/ai.h"
-#include "grognard/proto.h"
+#include "ai_games.h"
 
 #include <dirent.h>
 #include <pthread.h>
@@ -20,34 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef GRG_SANITIZED /* set by the sanitizer build (CMakeLists.txt) */
-#define GRG_SANITIZED 0
-#endif
-
-#define DUEL "data/scenarios/test/duel.json"
-#define CLASH "data/scenarios/test/clash.json"
 /* The plan player judging every plan it keeps after the enemy's reply (docs/ai.md): with fewer
  * finalists the best few often share their first action, and the legality walk's short budgets
  * would never play a reply out. */
 #define REPLIES "finalists=16,replies=1"
-
-static grg_loaded *load(const char *path)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    if (!p || grg_load_scenario(path, grg_data_dir(), &l, p, NULL) < 0)
-        l = NULL;
-    free(p);
-    return l;
-}
-
-static grg_game *start(const grg_loaded *l, uint64_t seed, const grg_options *opt)
-{
-    grg_err err;
-    grg_game *g = grg_game_new(l->rs, l->sc, opt, seed, NULL, &err);
-    assert_non_null(g);
-    return g;
-}
 
 static uint64_t next(uint64_t *x)
 {
@@ -139,36 +115,6 @@ static void test_players_choose_legal_actions(void **state)
     free(l);
 }
 
-/* Plays n actions of `player` against itself and returns the hash of the end state. */
-/* The first n actions of a game `player` plays against itself within budget b (each choice
- * legal: it is applied), the hash where they end. */
-static uint64_t self_game_within(const grg_loaded *ld, const char *player, const char *options,
-                                 uint64_t seed, int n, grg_action *moves, grg_ai_budget b)
-{
-    grg_game *g = start(ld, seed, NULL);
-    grg_ai *ai[2] = {grg_ai_new(player, 11, options), grg_ai_new(player, 12, options)};
-    assert_non_null(ai[0]);
-    assert_non_null(ai[1]);
-    for (int i = 0; i < n; i++) {
-        moves[i] = grg_action_make(GRG_A_NONE, -1);
-        if (g->over)
-            continue;
-        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &moves[i]), 0);
-        assert_int_equal(grg_apply(g, &moves[i], NULL, NULL), 0);
-    }
-    uint64_t h = grg_game_hash(g);
-    grg_ai_free(ai[0]);
-    grg_ai_free(ai[1]);
-    grg_game_free(g);
-    return h;
-}
-
-static uint64_t self_game(const grg_loaded *ld, const char *player, const char *options,
-                          uint64_t seed, int n, grg_action *moves)
-{
-    return self_game_within(ld, player, options, seed, n, moves, (grg_ai_budget){16, 0});
-}
-
 /* The duel's first 60 actions within budget b are those of 16 iterations, move for move. */
 static void plays_as_counted(const grg_loaded *ld, const char *player, const char *options,
                              grg_ai_budget b)
@@ -209,128 +155,6 @@ static void test_iterations_cut_short_by_the_clock(void **state)
         self_game_within(ld, names[k], NULL, 5, 40, a, (grg_ai_budget){1000000, 2});
     }
     grg_loaded_free(ld);
-}
-
-/* The plan player with the options `base` (NULL: none) plays the first n actions (at most
- * MOST_ACTIONS) of the game of the options `same` and not that of any of `others`
- * (NULL-terminated): a default is the value documented, and each option changes the play. */
-enum { MOST_ACTIONS = 400, NAP_ACTIONS = 40 };
-static void plan_default_plays_as(const char *path, int n, const char *base, const char *same,
-                                  const char *const *others)
-{
-    grg_loaded *ld = load(path);
-    assert_non_null(ld);
-    grg_action a[MOST_ACTIONS];
-    assert_true(n <= MOST_ACTIONS);
-    uint64_t h = self_game(ld, "plan", base, 3, n, a);
-    assert_true(h == self_game(ld, "plan", same, 3, n, a));
-    for (int i = 0; others[i]; i++)
-        if (h == self_game(ld, "plan", others[i], 3, n, a))
-            fail_msg("%s: the default plays as %s over %d actions", path, others[i], n);
-    grg_loaded_free(ld);
-}
-
-/* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
- * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans past the phase for the side
- * moving first only (thirtieth pass); where they have no facing (the nap skirmish) no first steps
- * and plans past their phase for both sides (plan.c's plan_over), a movement judged with the
- * combat it brings on (twenty-second pass). The cdb games (horizon=0 first plays otherwise at the
- * 63rd action) take over seven minutes under the sanitizers, whose build runs the same code: it
- * plays the nap ones only, as beats_random does. */
-static void test_plan_defaults_by_facing(void **state)
-{
-    (void)state;
-    static const char *const cdb_others[] = {"first_steps=0", "horizon=0", NULL};
-    if (!GRG_SANITIZED)
-        plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, NULL,
-                              "first_steps=24,horizon=2", cdb_others);
-    static const char *const nap_others[] = {"first_steps=24", "horizon=0", NULL};
-    plan_default_plays_as("data/scenarios/nap/skirmish.json", NAP_ACTIONS, NULL,
-                          "first_steps=0,horizon=1", nap_others);
-}
-
-/* The plan player's choice at g with the horizon given (a fresh player, the same seed each time).
- */
-static grg_action plan_choice(const grg_game *g, int horizon)
-{
-    char options[32];
-    snprintf(options, sizeof options, "horizon=%d", horizon);
-    grg_ai *ai = grg_ai_new("plan", 21, options);
-    assert_non_null(ai);
-    grg_action a;
-    grg_ai_budget b = {4, 0};
-    assert_int_equal(grg_ai_choose(ai, g, b, &a), 0);
-    grg_ai_free(ai);
-    return a;
-}
-
-/* horizon=2 plans past the phase for the side that moves first in the game turn and to the
- * phase's end for the other (docs/ai.md, twenty-fifth pass): along a game greedy plays, wherever
- * plans past the phase (1) and to its end (0) choose differently, it chooses as 1 for the first
- * side and as 0 for the second; and each side meets such a decision. */
-static void test_plan_past_the_phase_for_the_first_side(void **state)
-{
-    (void)state;
-    grg_loaded *ld = load(DUEL);
-    assert_non_null(ld);
-    grg_game *g = start(ld, 5, NULL);
-    grg_ai *greedy = grg_ai_new("greedy", 7, NULL);
-    assert_non_null(greedy);
-    int differed[2] = {0, 0};
-    for (int n = 0; n < 400 && !g->over && !(differed[0] && differed[1]); n++) {
-        grg_action a0 = plan_choice(g, 0), a1 = plan_choice(g, 1), a2 = plan_choice(g, 2);
-        if (!grg_action_eq(&a0, &a1)) {
-            int first = g->active == g->sc->first_side;
-            assert_true(grg_action_eq(&a2, first ? &a1 : &a0));
-            differed[!first] = 1;
-        }
-        grg_action a;
-        grg_ai_budget b = {1, 0};
-        assert_int_equal(grg_ai_choose(greedy, g, b, &a), 0);
-        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
-    }
-    assert_true(differed[0] && differed[1]);
-    grg_ai_free(greedy);
-    grg_game_free(g);
-    grg_loaded_free(ld);
-}
-
-/* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
- * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
- * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). Its plans stop
- * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
- * plans past the phase take over ten minutes under the sanitizers. */
-static void test_plan_rolls_by_default(void **state)
-{
-    (void)state;
-    static const char *const others[] = {"horizon=0,rolls=3", NULL};
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "horizon=0", "horizon=0,rolls=8",
-                          others);
-}
-
-/* The plan player's memo (plan.c: a plan played as one already judged from the decision's state
- * takes that one's value) changes no choice: judging every plan in full (memo=0) plays the same
- * game move for move, through the cdb skirmish's first melees (plans to the phase's end, as
- * test_plan_rolls_by_default) and the nap skirmish's first combats (plans past the phase, the
- * enemy's reply included), where plans throw dice and are judged on every imagined roll. */
-static void test_plan_memo_changes_no_choice(void **state)
-{
-    (void)state;
-    static const struct {
-        const char *path, *options, *memo0;
-        int n;
-    } games[] = {{"data/scenarios/cdb/skirmish.json", "horizon=0", "horizon=0,memo=0", 200},
-                 {"data/scenarios/nap/skirmish.json", NULL, "memo=0", NAP_ACTIONS}};
-    for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        grg_loaded *ld = load(games[k].path);
-        assert_non_null(ld);
-        grg_action a[MOST_ACTIONS], b[MOST_ACTIONS];
-        uint64_t h = self_game(ld, "plan", games[k].options, 3, games[k].n, a);
-        assert_true(h == self_game(ld, "plan", games[k].memo0, 3, games[k].n, b));
-        for (int i = 0; i < games[k].n; i++)
-            assert_true(grg_action_eq(&a[i], &b[i]));
-        grg_loaded_free(ld);
-    }
 }
 
 /* Two games identical but for their seed (so their real dice differ): at the first decision
@@ -397,83 +221,6 @@ static void test_reseed_matches_a_new_game(void **state)
     grg_game_free(g);
     grg_game_free(h);
     grg_loaded_free(ld);
-}
-
-/* Plays one game to its end; returns the winning side or -1. */
-static int match(const grg_loaded *ld, const grg_options *opt, uint64_t seed, const char *p0,
-                 const char *p1, int iterations)
-{
-    grg_game *g = start(ld, seed, opt);
-    grg_ai *ai[2] = {grg_ai_new(p0, seed * 2 + 1, NULL), grg_ai_new(p1, seed * 2 + 2, NULL)};
-    grg_ai_budget b = {iterations, 0};
-    for (int n = 0; !g->over && n < 5000; n++) {
-        grg_action a;
-        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &a), 0);
-        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
-    }
-    int w = g->over ? g->winner : -1;
-    grg_ai_free(ai[0]);
-    grg_ai_free(ai[1]);
-    grg_game_free(g);
-    return w;
-}
-
-/* A player that looks ahead (search, plan) against random, each side in turn. On the skirmish
- * of each shipped ruleset it must win most games. On the test scenario, whose only victory is
- * annihilation within six turns, a player that will not walk into the enemy's first strike draws
- * against one that never comes: there it must simply never lose more than it wins. The skirmish
- * games, whose lookahead greedy plays, take about two minutes in the release build and over
- * twenty minutes under the sanitizers, so the sanitizer build plays only the test scenario's (the
- * same code paths, on a smaller board). */
-static void beats_random(const char *player, int iterations)
-{
-    static const char *const skirmishes[] = {"data/scenarios/nap/skirmish.json",
-                                             "data/scenarios/cdb/skirmish.json"};
-    enum { GAMES = 4 };
-    size_t n_skirmishes = GRG_SANITIZED ? 0 : sizeof skirmishes / sizeof *skirmishes;
-    for (size_t k = 0; k < n_skirmishes; k++) {
-        grg_loaded *ld = load(skirmishes[k]);
-        assert_non_null(ld);
-        int wins = 0;
-        for (int i = 0; i < GAMES; i++) {
-            int me = i % 2;
-            int w = match(ld, NULL, 300 + (uint64_t)i, me == 0 ? player : "random",
-                          me == 0 ? "random" : player, iterations);
-            wins += w == me;
-        }
-        print_message("%s vs random on %s: %d wins of %d\n", player, skirmishes[k], wins, GAMES);
-        assert_true(wins * 4 >= GAMES * 3);
-        grg_loaded_free(ld);
-    }
-    grg_loaded *ld = load(DUEL);
-    assert_non_null(ld);
-    int wins = 0, losses = 0;
-    for (int i = 0; i < GAMES; i++) {
-        int me = i % 2;
-        int w = match(ld, NULL, 400 + (uint64_t)i, me == 0 ? player : "random",
-                      me == 0 ? "random" : player, iterations);
-        wins += w == me;
-        losses += w == 1 - me;
-    }
-    print_message("%s vs random on %s: %d wins, %d losses of %d\n", player, DUEL, wins, losses,
-                  GAMES);
-    assert_true(wins >= losses);
-    grg_loaded_free(ld);
-}
-
-static void test_search_beats_random(void **state)
-{
-    (void)state;
-    beats_random("search", 16);
-}
-
-/* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
- * enemy's reply, and at 64 its games took two minutes of test_ai's five (docs/ai.md, thirty-first
- * pass); the strength measured at 64 is the tournaments' (make bench). */
-static void test_plan_beats_random(void **state)
-{
-    (void)state;
-    beats_random("plan", 16);
 }
 
 /* French reinforcements due by `turn` still waiting off the map. */
@@ -611,12 +358,6 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_iterations_cut_short_by_the_clock),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
-        cmocka_unit_test(test_plan_defaults_by_facing),
-        cmocka_unit_test(test_plan_rolls_by_default),
-        cmocka_unit_test(test_plan_memo_changes_no_choice),
-        cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
-        cmocka_unit_test(test_search_beats_random),
-        cmocka_unit_test(test_plan_beats_random),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
         cmocka_unit_test(test_options_checked),

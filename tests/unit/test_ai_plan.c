@@ -1,7 +1,8 @@
-/* The plan player's selection (src/ai/plan.c, docs/ai.md, twentieth pass): its members are ranked
- * best first, but a judgement already kept goes behind every other, so that plans judged alike
- * (the same moves in another order) no longer fill the population while different plans are
- * dropped. */
+/* The plan player (src/ai/plan.c, docs/ai.md). Its selection (twentieth pass): its members are
+ * ranked best first, but a judgement already kept goes behind every other, so that plans judged
+ * alike (the same moves in another order) no longer fill the population while different plans are
+ * dropped. Its defaults play as documented (first steps and horizon by the game's facings, 8
+ * imagined rolls), and it beats the random player. Its memo is test_ai_plan_memo.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,9 @@
 #include <cmocka.h>
 
 #include "ai/ai_internal.h"
+#include "ai_games.h"
+
+#include <stdio.h>
 
 static void test_a_judgement_is_kept_once_before_any_twice(void **state)
 {
@@ -46,12 +50,122 @@ static void test_a_population_of_clones_keeps_its_order(void **state)
         assert_int_equal(order[i], i);
 }
 
+/* The plan player with the options `base` (NULL: none) plays the first n actions (at most
+ * MOST_ACTIONS) of the game of the options `same` and not that of any of `others`
+ * (NULL-terminated): a default is the value documented, and each option changes the play. */
+enum { MOST_ACTIONS = 400, NAP_ACTIONS = 40 };
+static void plan_default_plays_as(const char *path, int n, const char *base, const char *same,
+                                  const char *const *others)
+{
+    grg_loaded *ld = load(path);
+    assert_non_null(ld);
+    grg_action a[MOST_ACTIONS];
+    assert_true(n <= MOST_ACTIONS);
+    uint64_t h = self_game(ld, "plan", base, 3, n, a);
+    assert_true(h == self_game(ld, "plan", same, 3, n, a));
+    for (int i = 0; others[i]; i++)
+        if (h == self_game(ld, "plan", others[i], 3, n, a))
+            fail_msg("%s: the default plays as %s over %d actions", path, others[i], n);
+    grg_loaded_free(ld);
+}
+
+/* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
+ * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans past the phase for the side
+ * moving first only (thirtieth pass); where they have no facing (the nap skirmish) no first steps
+ * and plans past their phase for both sides (plan.c's plan_over), a movement judged with the
+ * combat it brings on (twenty-second pass). The cdb games (horizon=0 first plays otherwise at the
+ * 63rd action) take over seven minutes under the sanitizers, whose build runs the same code: it
+ * plays the nap ones only, as beats_random does. */
+static void test_plan_defaults_by_facing(void **state)
+{
+    (void)state;
+    static const char *const cdb_others[] = {"first_steps=0", "horizon=0", NULL};
+    if (!GRG_SANITIZED)
+        plan_default_plays_as("data/scenarios/cdb/skirmish.json", 80, NULL,
+                              "first_steps=24,horizon=2", cdb_others);
+    static const char *const nap_others[] = {"first_steps=24", "horizon=0", NULL};
+    plan_default_plays_as("data/scenarios/nap/skirmish.json", NAP_ACTIONS, NULL,
+                          "first_steps=0,horizon=1", nap_others);
+}
+
+/* The plan player's choice at g with the horizon given (a fresh player, the same seed each time).
+ */
+static grg_action plan_choice(const grg_game *g, int horizon)
+{
+    char options[32];
+    snprintf(options, sizeof options, "horizon=%d", horizon);
+    grg_ai *ai = grg_ai_new("plan", 21, options);
+    assert_non_null(ai);
+    grg_action a;
+    grg_ai_budget b = {4, 0};
+    assert_int_equal(grg_ai_choose(ai, g, b, &a), 0);
+    grg_ai_free(ai);
+    return a;
+}
+
+/* horizon=2 plans past the phase for the side that moves first in the game turn and to the
+ * phase's end for the other (docs/ai.md, twenty-fifth pass): along a game greedy plays, wherever
+ * plans past the phase (1) and to its end (0) choose differently, it chooses as 1 for the first
+ * side and as 0 for the second; and each side meets such a decision. */
+static void test_plan_past_the_phase_for_the_first_side(void **state)
+{
+    (void)state;
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    grg_game *g = start(ld, 5, NULL);
+    grg_ai *greedy = grg_ai_new("greedy", 7, NULL);
+    assert_non_null(greedy);
+    int differed[2] = {0, 0};
+    for (int n = 0; n < 400 && !g->over && !(differed[0] && differed[1]); n++) {
+        grg_action a0 = plan_choice(g, 0), a1 = plan_choice(g, 1), a2 = plan_choice(g, 2);
+        if (!grg_action_eq(&a0, &a1)) {
+            int first = g->active == g->sc->first_side;
+            assert_true(grg_action_eq(&a2, first ? &a1 : &a0));
+            differed[!first] = 1;
+        }
+        grg_action a;
+        grg_ai_budget b = {1, 0};
+        assert_int_equal(grg_ai_choose(greedy, g, b, &a), 0);
+        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+    }
+    assert_true(differed[0] && differed[1]);
+    grg_ai_free(greedy);
+    grg_game_free(g);
+    grg_loaded_free(ld);
+}
+
+/* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
+ * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
+ * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). Its plans stop
+ * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
+ * plans past the phase take over ten minutes under the sanitizers. */
+static void test_plan_rolls_by_default(void **state)
+{
+    (void)state;
+    static const char *const others[] = {"horizon=0,rolls=3", NULL};
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "horizon=0", "horizon=0,rolls=8",
+                          others);
+}
+
+/* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
+ * enemy's reply, and at 64 its games took two minutes of the AI tests' five (docs/ai.md,
+ * thirty-first pass); the strength measured at 64 is the tournaments' (make bench). */
+static void test_plan_beats_random(void **state)
+{
+    (void)state;
+    beats_random("plan", 16);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_judgement_is_kept_once_before_any_twice),
         cmocka_unit_test(test_distinct_values_are_sorted_best_first),
         cmocka_unit_test(test_a_population_of_clones_keeps_its_order),
+        cmocka_unit_test(test_plan_defaults_by_facing),
+        cmocka_unit_test(test_plan_rolls_by_default),
+        cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
+        cmocka_unit_test(test_plan_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,131 @@
+/* Games the AI tests play (test_ai.c, test_ai_plan.c, test_ai_search.c): scenarios loaded, games
+ * started, a player's games against itself and against another, and the look-ahead players'
+ * games against random. Include after <cmocka.h>. */
+#ifndef GRG_TEST_AI_GAMES_H
+#define GRG_TEST_AI_GAMES_H
+
+#include "grognard/ai.h"
+#include "grognard/proto.h"
+
+#include <stdlib.h>
+
+#ifndef GRG_SANITIZED /* set by the sanitizer build (CMakeLists.txt) */
+#define GRG_SANITIZED 0
+#endif
+
+#define DUEL "data/scenarios/test/duel.json"
+#define CLASH "data/scenarios/test/clash.json"
+
+/* The scenario with its ruleset data; NULL if it does not load. */
+static inline grg_loaded *load(const char *path)
+{
+    grg_problems *p = calloc(1, sizeof *p);
+    grg_loaded *l = NULL;
+    if (!p || grg_load_scenario(path, grg_data_dir(), &l, p, NULL) < 0)
+        l = NULL;
+    free(p);
+    return l;
+}
+
+static inline grg_game *start(const grg_loaded *l, uint64_t seed, const grg_options *opt)
+{
+    grg_err err;
+    grg_game *g = grg_game_new(l->rs, l->sc, opt, seed, NULL, &err);
+    assert_non_null(g);
+    return g;
+}
+
+/* The first n actions of a game `player` plays against itself within budget b (each choice
+ * legal: it is applied), the hash where they end. */
+static inline uint64_t self_game_within(const grg_loaded *ld, const char *player,
+                                        const char *options, uint64_t seed, int n,
+                                        grg_action *moves, grg_ai_budget b)
+{
+    grg_game *g = start(ld, seed, NULL);
+    grg_ai *ai[2] = {grg_ai_new(player, 11, options), grg_ai_new(player, 12, options)};
+    assert_non_null(ai[0]);
+    assert_non_null(ai[1]);
+    for (int i = 0; i < n; i++) {
+        moves[i] = grg_action_make(GRG_A_NONE, -1);
+        if (g->over)
+            continue;
+        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &moves[i]), 0);
+        assert_int_equal(grg_apply(g, &moves[i], NULL, NULL), 0);
+    }
+    uint64_t h = grg_game_hash(g);
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+    return h;
+}
+
+/* The same at 16 iterations a decision. */
+static inline uint64_t self_game(const grg_loaded *ld, const char *player, const char *options,
+                                 uint64_t seed, int n, grg_action *moves)
+{
+    return self_game_within(ld, player, options, seed, n, moves, (grg_ai_budget){16, 0});
+}
+
+/* Plays one game to its end; returns the winning side or -1. */
+static inline int match(const grg_loaded *ld, uint64_t seed, const char *p0, const char *p1,
+                        int iterations)
+{
+    grg_game *g = start(ld, seed, NULL);
+    grg_ai *ai[2] = {grg_ai_new(p0, seed * 2 + 1, NULL), grg_ai_new(p1, seed * 2 + 2, NULL)};
+    grg_ai_budget b = {iterations, 0};
+    for (int n = 0; !g->over && n < 5000; n++) {
+        grg_action a;
+        assert_int_equal(grg_ai_choose(ai[g->active], g, b, &a), 0);
+        assert_int_equal(grg_apply(g, &a, NULL, NULL), 0);
+    }
+    int w = g->over ? g->winner : -1;
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+    return w;
+}
+
+/* A player that looks ahead (search, plan) against random, each side in turn. On the skirmish
+ * of each shipped ruleset it must win most games. On the test scenario, whose only victory is
+ * annihilation within six turns, a player that will not walk into the enemy's first strike draws
+ * against one that never comes: there it must simply never lose more than it wins. The skirmish
+ * games, whose lookahead greedy plays, take about a minute a player in the release build and over
+ * ten minutes under the sanitizers, so the sanitizer build plays only the test scenario's (the
+ * same code paths, on a smaller board). */
+static inline void beats_random(const char *player, int iterations)
+{
+    static const char *const skirmishes[] = {"data/scenarios/nap/skirmish.json",
+                                             "data/scenarios/cdb/skirmish.json"};
+    enum { GAMES = 4 };
+    size_t n_skirmishes = GRG_SANITIZED ? 0 : sizeof skirmishes / sizeof *skirmishes;
+    for (size_t k = 0; k < n_skirmishes; k++) {
+        grg_loaded *ld = load(skirmishes[k]);
+        assert_non_null(ld);
+        int wins = 0;
+        for (int i = 0; i < GAMES; i++) {
+            int me = i % 2;
+            int w = match(ld, 300 + (uint64_t)i, me == 0 ? player : "random",
+                          me == 0 ? "random" : player, iterations);
+            wins += w == me;
+        }
+        print_message("%s vs random on %s: %d wins of %d\n", player, skirmishes[k], wins, GAMES);
+        assert_true(wins * 4 >= GAMES * 3);
+        grg_loaded_free(ld);
+    }
+    grg_loaded *ld = load(DUEL);
+    assert_non_null(ld);
+    int wins = 0, losses = 0;
+    for (int i = 0; i < GAMES; i++) {
+        int me = i % 2;
+        int w = match(ld, 400 + (uint64_t)i, me == 0 ? player : "random",
+                      me == 0 ? "random" : player, iterations);
+        wins += w == me;
+        losses += w == 1 - me;
+    }
+    print_message("%s vs random on %s: %d wins, %d losses of %d\n", player, DUEL, wins, losses,
+                  GAMES);
+    assert_true(wins >= losses);
+    grg_loaded_free(ld);
+}
+
+#endif
