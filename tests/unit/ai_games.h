@@ -1,13 +1,12 @@
-/* Games the AI tests play (test_ai.c, test_ai_plan.c, test_ai_search.c): scenarios loaded, games
- * started, a player's games against itself and against another, and the look-ahead players'
- * games against random. Include after <cmocka.h>. */
+/* Games the AI tests play (test_ai.c, test_ai_plan.c, test_ai_plan_memo.c, test_ai_search.c):
+ * games started, a player's games against itself and against another, and the look-ahead players'
+ * games against random. Scenarios are loaded with support.h's test_load. Include after
+ * <cmocka.h>. */
 #ifndef GRG_TEST_AI_GAMES_H
 #define GRG_TEST_AI_GAMES_H
 
 #include "grognard/ai.h"
-#include "grognard/proto.h"
-
-#include <stdlib.h>
+#include "support.h"
 
 #ifndef GRG_SANITIZED /* set by the sanitizer build (CMakeLists.txt) */
 #define GRG_SANITIZED 0
@@ -15,17 +14,6 @@
 
 #define DUEL "data/scenarios/test/duel.json"
 #define CLASH "data/scenarios/test/clash.json"
-
-/* The scenario with its ruleset data; NULL if it does not load. */
-static inline grg_loaded *load(const char *path)
-{
-    grg_problems *p = calloc(1, sizeof *p);
-    grg_loaded *l = NULL;
-    if (!p || grg_load_scenario(path, grg_data_dir(), &l, p, NULL) < 0)
-        l = NULL;
-    free(p);
-    return l;
-}
 
 static inline grg_game *start(const grg_loaded *l, uint64_t seed, const grg_options *opt)
 {
@@ -99,8 +87,7 @@ static inline void beats_random(const char *player, int iterations)
     enum { GAMES = 4 };
     size_t n_skirmishes = GRG_SANITIZED ? 0 : sizeof skirmishes / sizeof *skirmishes;
     for (size_t k = 0; k < n_skirmishes; k++) {
-        grg_loaded *ld = load(skirmishes[k]);
-        assert_non_null(ld);
+        grg_loaded *ld = test_load(skirmishes[k]);
         int wins = 0;
         for (int i = 0; i < GAMES; i++) {
             int me = i % 2;
@@ -112,8 +99,7 @@ static inline void beats_random(const char *player, int iterations)
         assert_true(wins * 4 >= GAMES * 3);
         grg_loaded_free(ld);
     }
-    grg_loaded *ld = load(DUEL);
-    assert_non_null(ld);
+    grg_loaded *ld = test_load(DUEL);
     int wins = 0, losses = 0;
     for (int i = 0; i < GAMES; i++) {
         int me = i % 2;

@@ -57,8 +57,7 @@ enum { MOST_ACTIONS = 400, NAP_ACTIONS = 40 };
 static void plan_default_plays_as(const char *path, int n, const char *base, const char *same,
                                   const char *const *others)
 {
-    grg_loaded *ld = load(path);
-    assert_non_null(ld);
+    grg_loaded *ld = test_load(path);
     grg_action a[MOST_ACTIONS];
     assert_true(n <= MOST_ACTIONS);
     uint64_t h = self_game(ld, "plan", base, 3, n, a);
@@ -110,8 +109,7 @@ static grg_action plan_choice(const grg_game *g, int horizon)
 static void test_plan_past_the_phase_for_the_first_side(void **state)
 {
     (void)state;
-    grg_loaded *ld = load(DUEL);
-    assert_non_null(ld);
+    grg_loaded *ld = test_load(DUEL);
     grg_game *g = start(ld, 5, NULL);
     grg_ai *greedy = grg_ai_new("greedy", 7, NULL);
     assert_non_null(greedy);

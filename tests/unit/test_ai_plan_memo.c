@@ -26,8 +26,7 @@ static void test_plan_memo_changes_no_choice(void **state)
     } games[] = {{"data/scenarios/cdb/skirmish.json", "horizon=0", "horizon=0,memo=0", CDB_ACTIONS},
                  {"data/scenarios/nap/skirmish.json", NULL, "memo=0", NAP_ACTIONS}};
     for (size_t k = 0; k < sizeof games / sizeof games[0]; k++) {
-        grg_loaded *ld = load(games[k].path);
-        assert_non_null(ld);
+        grg_loaded *ld = test_load(games[k].path);
         grg_action a[CDB_ACTIONS], b[CDB_ACTIONS];
         uint64_t h = self_game(ld, "plan", games[k].options, 3, games[k].n, a);
         assert_true(h == self_game(ld, "plan", games[k].memo0, 3, games[k].n, b));
