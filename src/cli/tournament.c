@@ -2,8 +2,9 @@
  * processes, and reports wins, draws and losses per player and per side with 95% Wilson
  * confidence intervals (docs/ai.md). Game i uses seed S+i for the game's dice and seeds derived
  * from it for the players, and player A takes side i % 2, so every game is reproducible alone
- * and the players swap sides every game. Games that reach the action cap count as draws. With
- * --records each game's record is written too, for grognard replay. */
+ * and the players swap sides every game (with --side, A keeps the side named in every game, to
+ * measure one side of an asymmetric battle at half the cost). Games that reach the action cap
+ * count as draws. With --records each game's record is written too, for grognard replay. */
 #include "cli.h"
 
 #include "grognard/ai.h"
@@ -25,8 +26,10 @@ static const char use[] =
     "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
     "                           [--iterations K] [--budget MS] [--max-actions M] [--json OUT]\n"
     "                           [--options-a OPTS] [--options-b OPTS] [--records DIR]\n"
+    "                           [--side ID]\n"
     "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
-    "sides every game, on J worker processes. Game i uses seed S+i (S: 16 hex digits or a\n"
+    "sides every game (--side ID: A plays the scenario's side ID in every game), on J\n"
+    "worker processes. Game i uses seed S+i (S: 16 hex digits or a\n"
     "decimal number; 1 by default). Budget per decision: K iterations (reproducible;\n"
     "search: rollouts, plan: generations), MS milliseconds, or both: K iterations cut short\n"
     "at MS (as the server's seats).\n"
@@ -49,6 +52,8 @@ static void usage(FILE *out)
 
 typedef struct opts {
     const char *file, *json, *records;
+    const char *side; /* --side: the id of the side player A plays in every game, or NULL */
+    int a_side;       /* its index in the scenario; -1: A plays side i % 2 in game i */
     const char *popts[2]; /* each player's options ("key=value,..."), may be NULL */
     char names[2][32];
     long games, max_actions;
@@ -133,7 +138,8 @@ static int save_record(const opts *o, const grg_loaded *l, const grg_game *g, lo
 /* Plays game i to its end (or the cap). */
 static game_result play_game(const opts *o, const grg_loaded *l, long i)
 {
-    game_result r = {(int32_t)i, (int32_t)(i % 2), -1, 0, 0, 0, 0, 0.0, 0, ""};
+    game_result r = {(int32_t)i, (int32_t)(o->a_side >= 0 ? o->a_side : i % 2), -1, 0, 0, 0, 0,
+                     0.0, 0, ""};
     game_log lg = {NULL, NULL, 0, 0};
     double t0 = now_s();
     uint64_t seed = o->seed + (uint64_t)i;
@@ -284,9 +290,12 @@ static void print_table(const opts *o, const grg_loaded *l, const totals *t, dou
         row(stdout, o->names[p], &t->player[p]);
     for (int p = 0; p < 2; p++)
         for (int s = 0; s < 2 && s < l->sc->n_sides; s++) {
+            const tally *a = &t->by_side[p][s];
+            if (a->w + a->d + a->l == 0 && t->done > 0) /* --side, or a single game */
+                continue;
             char label[64];
             snprintf(label, sizeof label, "%s as %s", o->names[p], l->sc->sides[s].id);
-            row(stdout, label, &t->by_side[p][s]);
+            row(stdout, label, a);
         }
     printf("capped games (draws at %ld actions): %ld; errors: %ld; %ld actions, %.1f s wall\n",
            o->max_actions, t->capped, t->errors, t->actions, wall);
@@ -368,7 +377,7 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
 static int parse(int argc, char **argv, opts *o)
 {
     const char *players = NULL;
-    *o = (opts){NULL, NULL, NULL, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
+    *o = (opts){NULL, NULL, NULL, NULL, -1, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n = 0;
@@ -404,6 +413,8 @@ static int parse(int argc, char **argv, opts *o)
             o->json = v;
         else if (!strcmp(a, "--records"))
             o->records = v;
+        else if (!strcmp(a, "--side"))
+            o->side = v;
         else
             return -1;
     }
@@ -424,6 +435,23 @@ static int parse(int argc, char **argv, opts *o)
     if (o->jobs > o->games)
         o->jobs = (int)o->games;
     return 0;
+}
+
+/* Resolves --side against the scenario's sides; names the ids it may be when it is none. */
+static int find_side(opts *o, const grg_scenario *sc)
+{
+    if (!o->side)
+        return 0;
+    for (int s = 0; s < sc->n_sides && s < 2; s++)
+        if (!strcmp(sc->sides[s].id, o->side)) {
+            o->a_side = s;
+            return 0;
+        }
+    fprintf(stderr, "tournament: --side: '%s' is not a side of %s (", o->side, sc->id);
+    for (int s = 0; s < sc->n_sides && s < 2; s++)
+        fprintf(stderr, "%s%s", s ? ", " : "", sc->sides[s].id);
+    fputs(")\n", stderr);
+    return -1;
 }
 
 /* Forks the workers and collects their results; returns 0 or -1 when a worker failed. */
@@ -486,6 +514,10 @@ int grg_cli_tournament(int argc, char **argv)
         return 1;
     }
     free(p);
+    if (find_side(&o, l->sc) < 0) {
+        grg_loaded_free(l);
+        return 2;
+    }
     if (o.records && mkdir(o.records, 0777) < 0 && errno != EEXIST) {
         fprintf(stderr, "tournament: cannot make %s: %s\n", o.records, strerror(errno));
         grg_loaded_free(l);
