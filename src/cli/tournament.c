@@ -52,8 +52,8 @@ static void usage(FILE *out)
 
 typedef struct opts {
     const char *file, *json, *records;
-    const char *side; /* --side: the id of the side player A plays in every game, or NULL */
-    int a_side;       /* its index in the scenario; -1: A plays side i % 2 in game i */
+    const char *side;     /* --side: the id of the side player A plays in every game, or NULL */
+    int a_side;           /* its index in the scenario; -1: A plays side i % 2 in game i */
     const char *popts[2]; /* each player's options ("key=value,..."), may be NULL */
     char names[2][32];
     long games, max_actions;
@@ -138,8 +138,8 @@ static int save_record(const opts *o, const grg_loaded *l, const grg_game *g, lo
 /* Plays game i to its end (or the cap). */
 static game_result play_game(const opts *o, const grg_loaded *l, long i)
 {
-    game_result r = {(int32_t)i, (int32_t)(o->a_side >= 0 ? o->a_side : i % 2), -1, 0, 0, 0, 0,
-                     0.0, 0, ""};
+    game_result r = {
+        (int32_t)i, (int32_t)(o->a_side >= 0 ? o->a_side : i % 2), -1, 0, 0, 0, 0, 0.0, 0, ""};
     game_log lg = {NULL, NULL, 0, 0};
     double t0 = now_s();
     uint64_t seed = o->seed + (uint64_t)i;
