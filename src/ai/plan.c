@@ -21,9 +21,10 @@
  * judgement kept twice while others are left out. A plan that threw dice is judged over
  * `rolls` imagined rolls, the same for every plan of a decision. The player plays the best
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
- * after the enemy's reply, played by greedy, is best) and keeps the population for its next
- * decision in the same phase, so the thinking accumulates over the phase. An iteration is one
- * generation: a fixed seed and budget give the same game twice. */
+ * after the enemy's reply, played by greedy, is best), idle activations at its start left out
+ * (skip_idle), and keeps the population for its next decision in the same phase, so the thinking
+ * accumulates over the phase. An iteration is one generation: a fixed seed and budget give the
+ * same game twice. */
 #include "ai_internal.h"
 
 #include <limits.h>
@@ -382,10 +383,10 @@ static int reply_value(plan_ai *p, const grg_game *g, const plan *pl, double dea
  * enemy's reply is best (reply_value); when the clock stops the replies, the best of those
  * judged in full (the best by judgement first). When the finalists all begin with the same action
  * the choice is that action whatever their replies, and none is played out. */
-static const plan *finalist(plan_ai *p, const grg_game *g, double deadline)
+static plan *finalist(plan_ai *p, const grg_game *g, double deadline)
 {
     int n = p->finalists < p->n ? p->finalists : p->n, differ = 0;
-    const plan *first = &p->members[0], *best = first;
+    plan *first = &p->members[0], *best = first;
     for (int i = 1; i < n; i++)
         differ |= first->n == 0 || p->members[i].n == 0 ||
                   !grg_action_eq(&p->members[i].a[0], &first->a[0]);
@@ -412,6 +413,40 @@ static int faced(const grg_game *g)
         if (g->units[i].status == GRG_UNIT_ON_MAP && g->units[i].facing >= 0)
             return 1;
     return 0;
+}
+
+/* The actions at the start of pl that activate a unit or group and end the activation with
+ * nothing done in it (no step, turn or other order between), one such activation after another. */
+static int idle_lead(const plan *pl)
+{
+    int i = 0;
+    while (i < pl->n && (pl->a[i].type == GRG_A_ACTIVATE || pl->a[i].type == GRG_A_GROUP_BEGIN)) {
+        int j = i + 1;
+        while (j < pl->n &&
+               (pl->a[j].type == GRG_A_GROUP_ADD || pl->a[j].type == GRG_A_GROUP_CLOSE))
+            j++;
+        if (j == pl->n || pl->a[j].type != GRG_A_END_ACTIVATION)
+            break;
+        i = j + 1;
+    }
+    return i;
+}
+
+/* Leaves out of pl the activations its first actions start and end idle, where the action after
+ * them is legal here. They change nothing but the action points spent, which the judgement does not
+ * count, so plans keep them where points are to spare (one to four a cdb skirmish game), and a
+ * player watching the AI would see a unit activated for nothing. */
+static void skip_idle(plan *pl, const grg_action_list *legal)
+{
+    int k = idle_lead(pl);
+    if (k == 0 || k == pl->n)
+        return;
+    for (int i = 0; i < legal->n; i++)
+        if (grg_action_eq(&legal->items[i], &pl->a[k])) {
+            memmove(pl->a, pl->a + k, (size_t)(pl->n - k) * sizeof pl->a[0]);
+            pl->n -= k;
+            return;
+        }
 }
 
 static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
@@ -443,7 +478,8 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     double evolve = p->finalists > 1 ? budget.ms * TIMED_EVOLVE : budget.ms;
     for (int k = 0; k < gens && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve); k++)
         generation(p, g);
-    const plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
+    plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
+    skip_idle(best, &p->legal);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */
     *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];

@@ -145,6 +145,32 @@ static void test_plan_rolls_by_default(void **state)
                           others);
 }
 
+/* The plan player activates no unit for nothing: an activation its best plan starts and ends
+ * with nothing done in it is left out (plan.c's skip_idle). Such activations cost only action
+ * points, which the judgement does not count, so plans kept them wherever points were to spare:
+ * the plan player played about two and a half a cdb skirmish game as the Hittites before
+ * (docs/ai.md, thirty-third pass), and in this game the first at its 43rd action. Both sides plan
+ * to their phase's end (horizon=0, the cheaper player, for the sanitizer build); what is played
+ * of a plan is chosen alike whatever its horizon. */
+static void test_plan_activates_no_unit_for_nothing(void **state)
+{
+    (void)state;
+    grg_loaded *ld = test_load("data/scenarios/cdb/skirmish.json");
+    enum { N = 300 };
+    grg_action a[N];
+    self_game(ld, "plan", "horizon=0", 5, N, a);
+    int started = 0;
+    for (int i = 0; i + 1 < N; i++) {
+        int begins = a[i].type == GRG_A_ACTIVATE || a[i].type == GRG_A_GROUP_CLOSE;
+        started += begins;
+        if (begins && a[i + 1].type == GRG_A_END_ACTIVATION)
+            fail_msg("action %d activates a unit or group that does nothing (%s %d)", i,
+                     grg_action_name(a[i].type), a[i].unit);
+    }
+    assert_true(started >= 20); /* the game was played, with activations to judge */
+    grg_loaded_free(ld);
+}
+
 /* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
  * enemy's reply, and at 64 its games took two minutes of the AI tests' five (docs/ai.md,
  * thirty-first pass); the strength measured at 64 is the tournaments' (make bench). */
@@ -163,6 +189,7 @@ int main(void)
         cmocka_unit_test(test_plan_defaults_by_facing),
         cmocka_unit_test(test_plan_rolls_by_default),
         cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
+        cmocka_unit_test(test_plan_activates_no_unit_for_nothing),
         cmocka_unit_test(test_plan_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
