@@ -441,13 +441,13 @@ static int find_side(opts *o, const grg_scenario *sc)
 {
     if (!o->side)
         return 0;
-    for (int s = 0; s < sc->n_sides && s < 2; s++)
-        if (!strcmp(sc->sides[s].id, o->side)) {
-            o->a_side = s;
-            return 0;
-        }
+    int s = grg_scenario_side(sc, o->side);
+    if (s == 0 || s == 1) { /* a tournament plays the first two sides */
+        o->a_side = s;
+        return 0;
+    }
     fprintf(stderr, "tournament: --side: '%s' is not a side of %s (", o->side, sc->id);
-    for (int s = 0; s < sc->n_sides && s < 2; s++)
+    for (s = 0; s < sc->n_sides && s < 2; s++)
         fprintf(stderr, "%s%s", s ? ", " : "", sc->sides[s].id);
     fputs(")\n", stderr);
     return -1;
