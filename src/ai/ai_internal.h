@@ -101,13 +101,15 @@ void grg__ai_lookahead_release(ai_lookahead *la);
  * the player should think. */
 int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la, grg_game **sim,
                     size_t *sim_bytes, grg_action *out);
-/* The expected evaluation, for the side to act, of playing a now and completing what it starts
- * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
- * candidate of a decision: common random numbers). */
+/* a begins an activation or forms the group it activates (activate, group begin, add, close). */
+int grg__ai_starts_activation(const grg_action *a);
 /* Copies g into s with imagined dice from `seed`, notes the dice generator's state in before (for
  * grg__ai_rolled) and applies a there; -1 when a is illegal. */
 int grg__ai_imagine(grg_game *s, const grg_game *g, const grg_action *a, uint64_t seed,
                     uint64_t before[4]);
+/* The expected evaluation, for the side to act, of playing a now and completing what it starts
+ * with the rules of thumb; dice imagined from seeds derived from `base` (the same base for every
+ * candidate of a decision: common random numbers). */
 double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t base);
 /* How the matchups count the melee: the exchange of every adjacent pair both ways, each side's
  * attacks as the ruleset previews them for the side to act (greedy's judgement, and the search's),

@@ -387,7 +387,7 @@ static int nothing_moved(const grg_game *s, const grg_game *g)
     return 1;
 }
 
-static int starts_activation(const grg_action *a)
+int grg__ai_starts_activation(const grg_action *a)
 {
     return a->type == GRG_A_ACTIVATE || a->type == GRG_A_GROUP_BEGIN ||
            a->type == GRG_A_GROUP_ADD || a->type == GRG_A_GROUP_CLOSE;
@@ -446,7 +446,7 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     *rolled = 0;
     if (grg__ai_imagine(s, g, a, seed, before) < 0)
         return -1e9;
-    int idle = starts_activation(a);
+    int idle = grg__ai_starts_activation(a);
     grg_action_list *l = &la->inner;
     if (!idle || la->first_steps <= 0 || s->over || s->active != g->active ||
         s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0 || has_end_phase(l))

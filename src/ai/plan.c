@@ -420,16 +420,14 @@ static int faced(const grg_game *g)
 static int idle_lead(const plan *pl)
 {
     int i = 0;
-    while (i < pl->n && (pl->a[i].type == GRG_A_ACTIVATE || pl->a[i].type == GRG_A_GROUP_BEGIN)) {
-        int j = i + 1;
-        while (j < pl->n &&
-               (pl->a[j].type == GRG_A_GROUP_ADD || pl->a[j].type == GRG_A_GROUP_CLOSE))
+    for (;;) {
+        int j = i;
+        while (j < pl->n && grg__ai_starts_activation(&pl->a[j]))
             j++;
-        if (j == pl->n || pl->a[j].type != GRG_A_END_ACTIVATION)
-            break;
+        if (j == i || j == pl->n || pl->a[j].type != GRG_A_END_ACTIVATION)
+            return i;
         i = j + 1;
     }
-    return i;
 }
 
 /* Leaves out of pl the activations its first actions start and end idle, where the action after
