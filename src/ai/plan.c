@@ -486,11 +486,16 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
 }
 
 static const grg_ai_option plan_options[] = {
-    {"iterations", 1, INT_MAX}, {"pop", 2, MAX_POP},
-    {"model", 1, INT_MAX},      {"rolls", 1, MAX_ROLLS},
-    {"finalists", 1, MAX_POP},  {"replies", 1, 64},
-    {"reply_turns", 1, 8},      {"horizon", 0, N_HORIZONS - 1},
-    {"memo", 0, 1},             AI_FIRST_STEPS_OPTION,
+    {"iterations", 1, INT_MAX},
+    {"pop", 2, MAX_POP},
+    {"model", 1, INT_MAX},
+    {"rolls", 1, MAX_ROLLS},
+    {"finalists", 1, MAX_POP},
+    {"replies", 1, 64},
+    {"reply_turns", 1, 8},
+    {"horizon", 0, N_HORIZONS - 1},
+    {"memo", 0, 1},
+    AI_FIRST_STEPS_OPTION,
     {NULL, 0, 0},
 };
 
