@@ -54,6 +54,23 @@ static inline uint64_t self_game(const grg_loaded *ld, const char *player, const
     return self_game_within(ld, player, options, seed, n, moves, (grg_ai_budget){16, 0});
 }
 
+/* Fails when one of the n actions activates a unit or closes a group and the next ends the
+ * activation with nothing done in it (an action point spent for nothing, which a player watching
+ * the AI would see). Returns the activations started, so that a caller can check there were some
+ * to judge. */
+static inline int assert_no_idle_activation(const grg_action *a, int n)
+{
+    int started = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        int begins = a[i].type == GRG_A_ACTIVATE || a[i].type == GRG_A_GROUP_CLOSE;
+        started += begins;
+        if (begins && a[i + 1].type == GRG_A_END_ACTIVATION)
+            fail_msg("action %d activates a unit or group that does nothing (%s %d)", i,
+                     grg_action_name(a[i].type), a[i].unit);
+    }
+    return started;
+}
+
 /* Plays one game to its end; returns the winning side or -1. */
 static inline int match(const grg_loaded *ld, uint64_t seed, const char *p0, const char *p1,
                         int iterations)
