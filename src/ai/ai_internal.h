@@ -78,6 +78,10 @@ typedef struct ai_lookahead {
      * the state it copies, NULL until the judgement needs it. */
     grg_game *turned;
     const grg_game *turned_for;
+    /* Greedy's look into an activation it would start (greedy.c's idle_start): the state after
+     * the start, and the actions legal there. */
+    grg_game *inside;
+    grg_action_list within;
     /* The matchups' scratch: the zoc query's answer, and for each side a bit per map hex where
      * its units could not retreat to (in the other side's zone of control, or occupied). */
     grg_zoc zoc;
@@ -123,7 +127,9 @@ typedef enum { AI_EVERY_PAIR, AI_ATTACKED_ONCE } ai_melee;
  * nowhere to retreat counted as lost (lookahead.c). */
 double grg__ai_matchups(ai_lookahead *la, const grg_game *g, int side, ai_melee melee);
 /* The greedy player's choice among l (pruned first to its `keep` heaviest actions): the best
- * one-ply value, the rules of thumb breaking ties. Returns its index in l. */
+ * one-ply value, the rules of thumb breaking ties, but ending an activation not over an action
+ * that gains on it, and, where the phase may end, no activation that it would end at once.
+ * Returns its index in l. */
 int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l, int keep,
                         uint64_t base);
 /* The greedy player's judgement of a state for `side` at the end of a line of play: the static

@@ -4,12 +4,14 @@
  * over imagined dice and judges declared combats by the engine's preview, then plays the best,
  * the rules of thumb breaking ties. So it moves toward the enemy while keeping its units together
  * and guarding its generals (the evaluation's terms), shoots when allowed, attacks at the best
- * odds, refuses bad odds, and ends a phase when nothing scores better than ending it. */
+ * odds, refuses bad odds, ends a phase when nothing scores better than ending it, and activates no
+ * unit for nothing (grg__ai_greedy_pick). */
 #include "ai_internal.h"
 
 #include <stdlib.h>
 
 #define MAX_CANDIDATES 48
+#define TIE 1e-12 /* values closer than this are alike */
 
 typedef struct greedy_ai {
     grg_ai base;
@@ -51,23 +53,64 @@ static int greedy_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, gr
     return 0;
 }
 
+/* True when greedy, having started the activation a on g, would end it at once with nothing done:
+ * its choice there (grg__ai_greedy_pick over the `keep` heaviest actions, dice from `base`) is to
+ * end it. */
+static int idle_start(ai_lookahead *la, const grg_game *g, const grg_action *a, int keep,
+                      uint64_t base)
+{
+    grg_game *s = la->inside;
+    grg_game_copy(s, g);
+    grg_action_list *l = &la->within;
+    if (grg_apply(s, a, NULL, NULL) < 0 || s->over || s->active != g->active ||
+        s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0)
+        return 0;
+    for (int i = 0; i < l->n; i++)
+        if (l->items[i].type == GRG_A_END_PHASE)
+            return 0; /* not within an activation: nothing to end */
+    int i = grg__ai_greedy_pick(la, s, l, keep, base);
+    return l->items[i].type == GRG_A_END_ACTIVATION;
+}
+
 int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l, int keep,
                         uint64_t base)
 {
     grg__ai_prune(g, l, keep);
     ai_view v;
     grg__ai_view_init(&v, g);
-    int best = 0;
-    double bv = -1e18;
+    int may_end = 0;
+    for (int i = 0; i < l->n; i++)
+        may_end |= l->items[i].type == GRG_A_END_PHASE;
+    /* The best by score, ending an activation apart; the highest one-ply value among the rest. */
+    int best = -1, stop = -1;
+    double bx = -1e18, top = -1e18, stop_raw = 0.0, stop_x = 0.0;
     for (int i = 0; i < l->n; i++) {
-        double x =
-            grg__ai_one_ply(la, g, &l->items[i], base) + 1e-3 * grg__ai_weight(g, &v, &l->items[i]);
-        if (x > bv) {
-            bv = x;
+        const grg_action *a = &l->items[i];
+        double raw = grg__ai_one_ply(la, g, a, base);
+        double x = raw + 1e-3 * grg__ai_weight(g, &v, a);
+        if (a->type == GRG_A_END_ACTIVATION) {
+            stop = i;
+            stop_raw = raw;
+            stop_x = x;
+            continue;
+        }
+        if (raw > top)
+            top = raw;
+        /* Where the phase may end, an activation greedy would end at once spends a command point
+         * for nothing: its best step a turn that changes nothing judged, or a small gain that
+         * the weight of ending the activation outweighs (docs/ai.md, thirty-fourth and
+         * thirty-fifth passes). Looked into only when it would be chosen. */
+        if (x > bx && !(may_end && grg__ai_starts_activation(a) &&
+                        idle_start(la, g, a, keep, grg__ai_mix(base, 1)))) {
+            bx = x;
             best = i;
         }
     }
-    return best;
+    /* Ending an activation wins by its weight only where nothing gains on it: an activation judged
+     * by a turn's small gain was otherwise ended at once with nothing done (thirty-fifth pass). */
+    if (stop >= 0 && (best < 0 || (top <= stop_raw + TIE && stop_x > bx)))
+        best = stop;
+    return best < 0 ? 0 : best;
 }
 
 static const grg_ai_option greedy_options[] = {AI_FIRST_STEPS_OPTION, {NULL, 0, 0}};

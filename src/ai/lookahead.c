@@ -25,12 +25,14 @@
 
 int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g)
 {
-    if (!la->scratch || !la->turned || !la->started || la->bytes != grg_game_size(g)) {
+    if (!la->scratch || !la->turned || !la->started || !la->inside ||
+        la->bytes != grg_game_size(g)) {
         grg__ai_lookahead_release(la);
         la->scratch = grg_game_clone(g);
         la->turned = grg_game_clone(g);
         la->started = grg_game_clone(g);
-        la->bytes = la->scratch && la->turned && la->started ? grg_game_size(g) : 0;
+        la->inside = grg_game_clone(g);
+        la->bytes = la->scratch && la->turned && la->started && la->inside ? grg_game_size(g) : 0;
     }
     return la->bytes ? 0 : -1;
 }
@@ -56,7 +58,8 @@ void grg__ai_lookahead_release(ai_lookahead *la)
     grg_game_free(la->scratch);
     grg_game_free(la->turned);
     grg_game_free(la->started);
-    la->scratch = la->turned = la->started = NULL;
+    grg_game_free(la->inside);
+    la->scratch = la->turned = la->started = la->inside = NULL;
     la->bytes = 0;
 }
 

@@ -227,6 +227,28 @@ static int french_waiting(const grg_game *g, int turn)
     return n;
 }
 
+/* Greedy activates no unit for nothing, on either skirmish. With nothing left worth doing, an
+ * activation whose best first step is a turn in place was judged as high as ending the phase, and
+ * the rules of thumb broke the tie for the activation, which then ended at once: several a game
+ * on either side (docs/ai.md, thirty-fourth pass); in these games the first came at actions 77
+ * (cdb) and 109 (nap). Where the phase may end, greedy now starts no activation it would end at
+ * once, and ending an activation does not outweigh a step or turn that gains on it (thirty-fifth
+ * pass). */
+static void test_greedy_activates_no_unit_for_nothing(void **state)
+{
+    (void)state;
+    static const char *const skirmishes[] = {"data/scenarios/cdb/skirmish.json",
+                                             "data/scenarios/nap/skirmish.json"};
+    enum { N = 400 };
+    for (size_t k = 0; k < sizeof skirmishes / sizeof *skirmishes; k++) {
+        grg_loaded *ld = test_load(skirmishes[k]);
+        grg_action a[N];
+        self_game(ld, "greedy", NULL, 3, N, a);
+        assert_true(assert_no_idle_activation(a, N) >= 10); /* activations to judge */
+        grg_loaded_free(ld);
+    }
+}
+
 /* Greedy plays the French attack at Quatre-Bras as a player would. Ending a phase is judged where
  * it is taken (the one-ply completion stops at the phase's end): the French attack at the bridge
  * on turn 1 and are in contact from then on; greedy must still move in every one of its movement
@@ -348,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_fixed_seed_and_iterations_replay),
         cmocka_unit_test(test_iterations_cut_short_by_the_clock),
         cmocka_unit_test(test_choices_blind_to_the_real_dice),
+        cmocka_unit_test(test_greedy_activates_no_unit_for_nothing),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
         cmocka_unit_test(test_options_checked),

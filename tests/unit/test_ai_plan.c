@@ -134,7 +134,7 @@ static void test_plan_past_the_phase_for_the_first_side(void **state)
 
 /* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
  * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
- * fighting begins (over the cdb skirmish's first 80 actions the two choose alike). Its plans stop
+ * fighting begins (over the cdb skirmish's first 162 actions the two choose alike). Its plans stop
  * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
  * plans past the phase take over ten minutes under the sanitizers. */
 static void test_plan_rolls_by_default(void **state)
