@@ -65,9 +65,8 @@ static int idle_start(ai_lookahead *la, const grg_game *g, const grg_action *a, 
     if (grg_apply(s, a, NULL, NULL) < 0 || s->over || s->active != g->active ||
         s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0)
         return 0;
-    for (int i = 0; i < l->n; i++)
-        if (l->items[i].type == GRG_A_END_PHASE)
-            return 0; /* not within an activation: nothing to end */
+    if (grg__ai_has_end_phase(l))
+        return 0; /* not within an activation: nothing to end */
     int i = grg__ai_greedy_pick(la, s, l, keep, base);
     return l->items[i].type == GRG_A_END_ACTIVATION;
 }
@@ -78,9 +77,7 @@ int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l,
     grg__ai_prune(g, l, keep);
     ai_view v;
     grg__ai_view_init(&v, g);
-    int may_end = 0;
-    for (int i = 0; i < l->n; i++)
-        may_end |= l->items[i].type == GRG_A_END_PHASE;
+    int may_end = grg__ai_has_end_phase(l);
     /* The best by score, ending an activation apart; the highest one-ply value among the rest. */
     int best = -1, stop = -1;
     double bx = -1e18, top = -1e18, stop_raw = 0.0, stop_x = 0.0;

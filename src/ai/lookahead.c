@@ -63,7 +63,7 @@ void grg__ai_lookahead_release(ai_lookahead *la)
     la->bytes = 0;
 }
 
-static int has_end_phase(const grg_action_list *l)
+int grg__ai_has_end_phase(const grg_action_list *l)
 {
     for (int i = 0; i < l->n; i++)
         if (l->items[i].type == GRG_A_END_PHASE)
@@ -419,7 +419,7 @@ static double complete(ai_lookahead *la, const grg_game *g, grg_game *s, const g
     decl_note(&d, a);
     for (int k = 0; k < MAX_COMPLETION && !s->over && s->active == me && s->phase == phase; k++) {
         grg_legal(s, NULL, 0, &la->inner);
-        if (la->inner.n == 0 || has_end_phase(&la->inner))
+        if (la->inner.n == 0 || grg__ai_has_end_phase(&la->inner))
             break;
         const grg_action *next = &la->inner.items[grg__ai_pick(s, &la->inner, NULL, 1.0)];
         if (next->type == GRG_A_COMBAT_CLOSE)
@@ -452,7 +452,8 @@ static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, u
     int idle = grg__ai_starts_activation(a);
     grg_action_list *l = &la->inner;
     if (!idle || la->first_steps <= 0 || s->over || s->active != g->active ||
-        s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0 || has_end_phase(l))
+        s->phase != g->phase || grg_legal(s, NULL, 0, l) < 0 || l->n == 0 ||
+        grg__ai_has_end_phase(l))
         return complete(la, g, s, a, before, idle, rolled);
     /* The first steps are kept apart: the completions list into la->inner. */
     size_t n =
