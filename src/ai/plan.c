@@ -21,10 +21,10 @@
  * judgement kept twice while others are left out. A plan that threw dice is judged over
  * `rolls` imagined rolls, the same for every plan of a decision. The player plays the best
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
- * after the enemy's reply, played by greedy, is best), idle activations at its start left out
- * (skip_idle), and keeps the population for its next decision in the same phase, so the thinking
- * accumulates over the phase. An iteration is one generation: a fixed seed and budget give the
- * same game twice. */
+ * after the enemy's reply, played by greedy, is best), idle activations at its start and turns
+ * undone at once left out (skip_wasted), and keeps the population for its next decision in the
+ * same phase, so the thinking accumulates over the phase. An iteration is one generation: a
+ * fixed seed and budget give the same game twice. */
 #include "ai_internal.h"
 
 #include <limits.h>
@@ -430,19 +430,44 @@ static int idle_lead(const plan *pl)
     }
 }
 
-/* Leaves out of pl the activations its first actions start and end idle, where the action after
- * them is legal here. They change nothing but the action points spent, which the judgement does not
- * count, so plans keep them where points are to spare (one to four a cdb skirmish game), and a
- * player watching the AI would see a unit activated for nothing. */
-static void skip_idle(plan *pl, const grg_action_list *legal)
+/* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
+ * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
+ * back has spent movement points for nothing, which the judgement counts only where the points
+ * were needed, so a plan's mutations leave such pairs in (about one a cdb skirmish game), and a
+ * player watching sees a counter wheel and wheel back. */
+static void drop_undone_turns(plan *pl)
 {
-    int k = idle_lead(pl);
-    if (k == 0 || k == pl->n)
+    int n = 0;
+    for (int i = 0; i < pl->n; i++) {
+        const grg_action *a = &pl->a[i], *last = n > 0 ? &pl->a[n - 1] : NULL;
+        if (last && a->type == GRG_A_TURN && last->type == GRG_A_TURN && last->unit == a->unit &&
+            last->arg == -a->arg)
+            n--;
+        else
+            pl->a[n++] = *a;
+    }
+    pl->n = n;
+}
+
+/* Leaves out of pl what its first actions would spend for nothing, where the action after them is
+ * legal here: turns undone at once (drop_undone_turns, anywhere in the plan, so that an
+ * activation holding nothing else is seen idle) and the activations they start and end idle. Those
+ * change nothing but the points spent, which the judgement does not count, so plans keep them where
+ * points are to spare (one to four idle activations a cdb skirmish game, thirty-third pass), and a
+ * player watching the AI would see a unit activated, or turned, for nothing. */
+static void skip_wasted(plan *pl, const grg_action_list *legal)
+{
+    plan kept;
+    kept.n = pl->n;
+    memcpy(kept.a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
+    drop_undone_turns(&kept);
+    int k = idle_lead(&kept);
+    if ((k == 0 && kept.n == pl->n) || k == kept.n)
         return;
     for (int i = 0; i < legal->n; i++)
-        if (grg_action_eq(&legal->items[i], &pl->a[k])) {
-            memmove(pl->a, pl->a + k, (size_t)(pl->n - k) * sizeof pl->a[0]);
-            pl->n -= k;
+        if (grg_action_eq(&legal->items[i], &kept.a[k])) {
+            memcpy(pl->a, kept.a + k, (size_t)(kept.n - k) * sizeof pl->a[0]);
+            pl->n = kept.n - k;
             return;
         }
 }
@@ -477,7 +502,7 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     for (int k = 0; k < gens && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve); k++)
         generation(p, g);
     plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
-    skip_idle(best, &p->legal);
+    skip_wasted(best, &p->legal);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */
     *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];

@@ -71,6 +71,21 @@ static inline int assert_no_idle_activation(const grg_action *a, int n)
     return started;
 }
 
+/* Fails when one of the n actions turns a unit and the next turns it back (movement points spent
+ * for nothing, a counter wheeling and wheeling back). Returns the turns, so that a caller can
+ * check there were some to judge. */
+static inline int assert_no_undone_turn(const grg_action *a, int n)
+{
+    int turns = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        turns += a[i].type == GRG_A_TURN;
+        if (a[i].type == GRG_A_TURN && a[i + 1].type == GRG_A_TURN && a[i + 1].unit == a[i].unit &&
+            a[i + 1].arg == -a[i].arg)
+            fail_msg("action %d turns unit %d back", i + 1, a[i].unit);
+    }
+    return turns;
+}
+
 /* Plays one game to its end; returns the winning side or -1. */
 static inline int match(const grg_loaded *ld, uint64_t seed, const char *p0, const char *p1,
                         int iterations)

@@ -134,19 +134,19 @@ static void test_plan_past_the_phase_for_the_first_side(void **state)
 
 /* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
  * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
- * fighting begins (over the cdb skirmish's first 162 actions the two choose alike). Its plans stop
+ * fighting begins (over the cdb skirmish's first 216 actions the two choose alike). Its plans stop
  * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
  * plans past the phase take over ten minutes under the sanitizers. */
 static void test_plan_rolls_by_default(void **state)
 {
     (void)state;
     static const char *const others[] = {"horizon=0,rolls=3", NULL};
-    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 200, "horizon=0", "horizon=0,rolls=8",
+    plan_default_plays_as("data/scenarios/cdb/skirmish.json", 240, "horizon=0", "horizon=0,rolls=8",
                           others);
 }
 
 /* The plan player activates no unit for nothing: an activation its best plan starts and ends
- * with nothing done in it is left out (plan.c's skip_idle). Such activations cost only action
+ * with nothing done in it is left out (plan.c's skip_wasted). Such activations cost only action
  * points, which the judgement does not count, so plans kept them wherever points were to spare:
  * the plan player played about two and a half a cdb skirmish game as the Hittites before
  * (docs/ai.md, thirty-third pass), and in this game the first at its 43rd action. Both sides plan
@@ -160,6 +160,21 @@ static void test_plan_activates_no_unit_for_nothing(void **state)
     grg_action a[N];
     self_game(ld, "plan", "horizon=0", 5, N, a);
     assert_true(assert_no_idle_activation(a, N) >= 20); /* played, with activations to judge */
+    grg_loaded_free(ld);
+}
+
+/* Nor turns a unit back: a turn its best plan undoes at once is left out with the turn that undoes
+ * it (plan.c's skip_wasted). Movement points spent for nothing count only where they were needed,
+ * so mutations left such pairs in: about one a cdb skirmish game of 300 actions (docs/ai.md,
+ * thirty-sixth pass), in this game first at action 59. */
+static void test_plan_turns_no_unit_back(void **state)
+{
+    (void)state;
+    grg_loaded *ld = test_load("data/scenarios/cdb/skirmish.json");
+    enum { N = 120 };
+    grg_action a[N];
+    self_game(ld, "plan", "horizon=0", 2, N, a);
+    assert_true(assert_no_undone_turn(a, N) >= 5); /* played, with turns to judge */
     grg_loaded_free(ld);
 }
 
@@ -182,6 +197,7 @@ int main(void)
         cmocka_unit_test(test_plan_rolls_by_default),
         cmocka_unit_test(test_plan_past_the_phase_for_the_first_side),
         cmocka_unit_test(test_plan_activates_no_unit_for_nothing),
+        cmocka_unit_test(test_plan_turns_no_unit_back),
         cmocka_unit_test(test_plan_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
