@@ -433,8 +433,8 @@ static int idle_lead(const plan *pl)
 /* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
  * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
  * back has spent movement points for nothing, which the judgement counts only where the points
- * were needed, so a plan's mutations leave such pairs in (about one a cdb skirmish game), and a
- * player watching sees a counter wheel and wheel back. */
+ * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
+ * docs/ai.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back. */
 static void drop_undone_turns(plan *pl)
 {
     int n = 0;
@@ -451,7 +451,7 @@ static void drop_undone_turns(plan *pl)
 
 /* Leaves out of pl what its first actions would spend for nothing, where the action after them is
  * legal here: turns undone at once (drop_undone_turns, anywhere in the plan, so that an
- * activation holding nothing else is seen idle) and the activations they start and end idle. Those
+ * activation holding nothing else is seen idle) and the activations it starts and ends idle. Those
  * change nothing but the points spent, which the judgement does not count, so plans keep them where
  * points are to spare (one to four idle activations a cdb skirmish game, thirty-third pass), and a
  * player watching the AI would see a unit activated, or turned, for nothing. */
