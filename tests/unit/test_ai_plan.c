@@ -164,11 +164,15 @@ static void plan_self_game_passes(uint64_t seed, int n, int (*check)(const grg_a
  * with nothing done in it is left out (plan.c's skip_wasted). Such activations cost only action
  * points, which the judgement does not count, so plans kept them wherever points were to spare:
  * the plan player played about two and a half a cdb skirmish game as the Hittites before
- * (docs/ai.md, thirty-third pass), and in this game the first at its 43rd action. */
+ * (docs/ai.md, thirty-third pass), and in game 5 the first at its 43rd action. Nor does it end
+ * an activation it has just begun when its population, evolved again, finds a plan that leaves
+ * the unit be (plan.c's follow_through): about one game in four before (thirty-seventh pass), in
+ * game 11 at its 131st action. */
 static void test_plan_activates_no_unit_for_nothing(void **state)
 {
     (void)state;
     plan_self_game_passes(5, 300, assert_no_idle_activation, 20);
+    plan_self_game_passes(11, 140, assert_no_idle_activation, 10);
 }
 
 /* Nor turns a unit back: a turn its best plan undoes at once is left out with the turn that undoes
