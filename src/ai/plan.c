@@ -93,7 +93,7 @@ typedef struct plan_ai {
     grg_action last;       /* the action it chose last */
     uint64_t asked;        /* the state hash where it chose it */
     uint64_t decisions;    /* decisions taken, this one included */
-    grg_action prior;      /* its last choice, played, where it was this phase's (else none) */
+    grg_action prior;      /* its choice where the game has moved on from it this phase, or none */
 } plan_ai;
 
 static grg_ai *plan_new(uint64_t seed, const char *options)
@@ -432,17 +432,18 @@ static int idle_lead(const plan *pl)
     }
 }
 
-/* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
- * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
- * back has spent movement points for nothing, which the judgement counts only where the points
- * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
- * docs/ai.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back. */
+/* True when a turns back the unit that the action before it, last, turned. */
 static int turns_back(const grg_action *last, const grg_action *a)
 {
     return a->type == GRG_A_TURN && last->type == GRG_A_TURN && last->unit == a->unit &&
            last->arg == -a->arg;
 }
 
+/* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
+ * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
+ * back has spent movement points for nothing, which the judgement counts only where the points
+ * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
+ * docs/ai.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back. */
 static void drop_undone_turns(plan *pl)
 {
     int n = 0;
@@ -491,7 +492,7 @@ static int wastes(const grg_action *last, const grg_action *a)
  * nothing (wastes): the best member whose first action does not, its wasted moves left out
  * (skip_wasted); best when none. The population, evolved again since the last choice, finds now
  * and then a plan without it (an activation ended empty in 3 of 12 cdb skirmish games against
- * itself, in one Hittite game in twenty against greedy: docs/ai.md's thirty-seventh pass); the
+ * itself, in one Hittite game in eighteen against greedy: docs/ai.md's thirty-seventh pass); the
  * points are spent by then, and a player watching would see a unit activated for nothing, so the
  * unit does what the best plan that uses it does, judged a little worse. */
 static plan *follow_through(plan_ai *p, plan *best)
