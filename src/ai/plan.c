@@ -22,8 +22,8 @@
  * `rolls` imagined rolls, the same for every plan of a decision. The player plays the best
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
  * after the enemy's reply, played by greedy, is best), idle activations at its start and turns
- * undone at once left out (skip_wasted), and not one that leaves its last choice spent for
- * nothing (follow_through); it keeps the population for its next decision in the same
+ * undone at once left out (skip_wasted), and never a first action that leaves its last choice
+ * spent for nothing (follow_through); it keeps the population for its next decision in the same
  * phase, so the thinking accumulates over the phase. An iteration is one generation: a
  * fixed seed and budget give the same game twice. */
 #include "ai_internal.h"

@@ -176,9 +176,11 @@ static void test_plan_activates_no_unit_for_nothing(void **state)
 }
 
 /* Nor turns a unit back: a turn its best plan undoes at once is left out with the turn that undoes
- * it (plan.c's skip_wasted). Movement points spent for nothing count only where they were needed,
- * so mutations left such pairs in: 7 in 12 cdb skirmish games of 300 actions (docs/ai.md,
- * thirty-sixth pass), in this game first at action 59. */
+ * it (plan.c's skip_wasted), and a turn it played is not undone at its next decision
+ * (follow_through; no game seen needed that, thirty-seventh pass). Movement points spent for
+ * nothing count only where they were needed, so mutations left such pairs in: 7 in 12 cdb
+ * skirmish games of 300 actions (docs/ai.md, thirty-sixth pass), in this game first at action
+ * 59. */
 static void test_plan_turns_no_unit_back(void **state)
 {
     (void)state;
