@@ -371,13 +371,14 @@ static void test_spontaneous_pass_through(void **state)
     close_game(&f);
 }
 
-/* CDB-P12, CDB-P13: a demoralised corps flees at the end of its movement phase unless held (1 PA);
- * CDB-4.3.d: an unreliable allied corps of another nationality changes side when a corps of its
- * side is demoralised, at its new owner's next player-turn. */
-static void test_demoralised_flight_and_defection(void **state)
+/* CDB-4.3.d: an unreliable allied corps of another nationality changes side when a corps of its
+ * side is demoralised, at its new owner's next player-turn. CDB-P14 measures red's army as it
+ * stands (its demoralised corps alone: lost at the next phase's end) or, with army_count = setup,
+ * as set up (its one demoralised counter of three: not lost). */
+static void defect(int setup)
 {
-    (void)state;
     fixture f = open_game("allies", 2);
+    f.g->opt[grg_option_index(f.l->rs, "army_count")] = setup;
     cdb_state *st = cdb_st(f.g);
     int rc = f.g->units[U(&f, "rgen")].corps, ra = f.g->units[U(&f, "ra1")].corps;
     st->cflags[ra] |= CDB_CF_UNRELIABLE;
@@ -393,10 +394,24 @@ static void test_demoralised_flight_and_defection(void **state)
     to_phase(&f, "cdb.melee");
     act(&f, A(&f, GRG_A_END_PHASE, NULL), NULL);
     assert_int_equal(f.g->units[U(&f, "ra1")].side, 0); /* blue's now */
+    assert_false(f.g->over);
+    act(&f, A(&f, GRG_A_END_PHASE, NULL), NULL);
+    assert_int_equal(f.g->over, !setup);
+    if (!setup)
+        assert_int_equal(f.g->winner, 0);
     close_game(&f);
+}
 
-    f = open_game("allies", 2);
-    st = cdb_st(f.g);
+/* CDB-P12, CDB-P13: a demoralised corps flees at the end of its movement phase unless held (1 PA);
+ * CDB-4.3.d and CDB-P14 with either reading of the army (defect). */
+static void test_demoralised_flight_and_defection(void **state)
+{
+    (void)state;
+    defect(0);
+    defect(1);
+
+    fixture f = open_game("allies", 2);
+    cdb_state *st = cdb_st(f.g);
     st->cflags[f.g->units[U(&f, "bx")].corps] |= CDB_CF_DEMORALISED;
     put(&f, "bx", "0605", 0);
     act(&f, A(&f, GRG_A_HOLD, "bgen"), NULL);

@@ -104,6 +104,7 @@ enum {
     CDB_OPT_SURPRISED_CORPS, /* scenario: 1-based corps with no PA on its first player-turn */
     CDB_OPT_SURPRISE_DIV,    /* ... and demoralised at ceil(start / this) losses */
     CDB_OPT_CINC_DEATH,      /* scenario: a destroyed CinC loses the battle */
+    CDB_OPT_ARMY_COUNT,      /* CDB-P14: the army's size as it stands (0) or as set up (1) */
     CDB_OPT_COUNT
 };
 

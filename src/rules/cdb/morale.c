@@ -49,16 +49,20 @@ static void allied_effects(grg_game *g, int c, grg_events *ev)
     }
 }
 
-/* CDB-P14: does this side's army lose now? Says why in `why`. */
+/* CDB-P14: does this side's army lose now? Says why in `why`. Its demoralised corps are those
+ * fighting for it now; the army they are measured against is the same corps, or with the option
+ * army_count = setup the corps it was set up with (a corps that changed side, CDB-4.3.d, counted
+ * in its old army: docs/rules-notes/cdb.md). */
 static int army_lost(const grg_game *g, int side, char *why, size_t size)
 {
     const cdb_state *st = cdb_cst(g);
     const cdb_data *d = cdb_data_of(g);
-    int total = 0, down = 0, any = 0, cinc_dead = 0;
+    int total = 0, down = 0, any = 0, cinc_dead = 0, setup = g->opt[CDB_OPT_ARMY_COUNT];
     for (int c = 0; c < g->sc->n_corps; c++) {
+        if ((setup ? g->sc->corps[c].side : cdb_corps_side(g, c)) == side)
+            total += st->start_n[c];
         if (cdb_corps_side(g, c) != side)
             continue;
-        total += st->start_n[c];
         if (st->cflags[c] & CDB_CF_DEMORALISED) {
             down += st->start_n[c];
             any = 1;

@@ -334,6 +334,7 @@ static int apply(grg_game *g, const grg_action *a, grg_events *ev, grg_verdict *
 }
 
 static const char *const metric_values[] = {"path", "straight", NULL};
+static const char *const army_values[] = {"now", "setup", NULL};
 static const grg_option_def options[CDB_OPT_COUNT] = {
     {"command_metric", metric_values, 0, 0, 1,
      "CDB-4.2.b: command distance as a path avoiding enemies and impassable hexes, or straight"},
@@ -347,6 +348,9 @@ static const grg_option_def options[CDB_OPT_COUNT] = {
     {"surprise_divisor", NULL, 3, 1, 20,
      "scenario: the surprised corps is demoralised at ceil(start / this) losses"},
     {"cinc_death", NULL, 0, 0, 1, "scenario: an army whose CinC is destroyed loses at once"},
+    {"army_count", army_values, 0, 0, 1,
+     "CDB-P14: half of the army as it stands (a corps that changed side in its new army) or as "
+     "set up"},
 };
 
 static void game_info(const grg_game *g, grg_info *out);
