@@ -393,6 +393,8 @@ static void game_info(const grg_game *g, grg_info *out)
         text[0] = '\0';
         if (st->cflags[c] & CDB_CF_DEMORALISED)
             snprintf(text, sizeof text, "demoralised");
+        else if (st->cflags[c] & CDB_CF_DEFECTING) /* CDB-4.3.d: even if reliable since */
+            snprintf(text, sizeof text, "defecting");
         else if (st->cflags[c] & CDB_CF_UNRELIABLE)
             snprintf(text, sizeof text, "unreliable");
         if (text[0]) {
