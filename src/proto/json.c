@@ -3,6 +3,7 @@
 #include "json.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,12 +115,14 @@ int grg__json_int(const cJSON *obj, const char *key, const char *path, int requi
     int rc = field(obj, key, path, required, at, sizeof at, &v, p);
     if (rc < 1)
         return rc;
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(long long)v->valuedouble) {
+    /* floor, not a cast to an integer: a cast of a number beyond the integer's range (1e30) is
+     * undefined behaviour */
+    if (!cJSON_IsNumber(v) || v->valuedouble != floor(v->valuedouble)) {
         grg_problem_add(p, at, "must be a whole number");
         return -1;
     }
     if (v->valuedouble < min || v->valuedouble > max) {
-        grg_problem_add(p, at, "%.0f is out of range (%d to %d)", v->valuedouble, min, max);
+        grg_problem_add(p, at, "%.15g is out of range (%d to %d)", v->valuedouble, min, max);
         return -1;
     }
     *out = (int)v->valuedouble;
