@@ -5,6 +5,7 @@
 #include "grognard/proto.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Loads a scenario with its ruleset data, failing the test (with every problem printed) if it
  * does not load. Free with grg_loaded_free. */
@@ -32,6 +33,18 @@ static inline grg_options test_options(const grg_ruleset *rs, const char *const 
         assert_int_equal(rc, 0);
     }
     return o;
+}
+
+/* The ruleset's game_info text under key, or NULL when it reports none (the state's `info`). */
+static inline const char *test_info_text(const grg_game *g, const char *key)
+{
+    static grg_info in; /* test-only scratch, too large for a test's stack */
+    memset(&in, 0, sizeof in);
+    g->rs->game_info(g, &in);
+    for (int i = 0; i < in.n; i++)
+        if (strcmp(in.items[i].key, key) == 0)
+            return in.items[i].text;
+    return NULL;
 }
 
 #endif

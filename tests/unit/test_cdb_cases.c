@@ -9,6 +9,7 @@
 #include "grognard/game.h"
 #include "grognard/proto.h"
 #include "rules/cdb/cdb.h"
+#include "support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,20 +372,6 @@ static void test_spontaneous_pass_through(void **state)
     close_game(&f);
 }
 
-/* The ruleset's game_info text for a corps ("" when it reports none). */
-static const char *corps_info(const fixture *f, const char *corps)
-{
-    static grg_info in;
-    char key[GRG_ID_LEN + 8];
-    snprintf(key, sizeof key, "corps.%s", corps);
-    in.n = 0;
-    f->l->rs->game_info(f->g, &in);
-    for (int i = 0; i < in.n; i++)
-        if (in.items[i].is_text && strcmp(in.items[i].key, key) == 0)
-            return in.items[i].text;
-    return "";
-}
-
 /* CDB-4.3.d: an unreliable allied corps of another nationality changes side when a corps of its
  * side is demoralised, at its new owner's next player-turn. CDB-P14 measures red's army as it
  * stands (its demoralised corps alone: lost at the next phase's end) or, with army_count = setup,
@@ -401,7 +388,8 @@ static void defect(int setup)
     assert_true(st->cflags[rc] & CDB_CF_DEMORALISED);
     assert_true(st->cflags[ra] & CDB_CF_DEFECTING);
     assert_non_null(find_event(&f, GRG_EV_STATUS, "CDB-4.3.d"));
-    assert_string_equal(corps_info(&f, "ra"), "defecting"); /* what a player's panel shows */
+    /* what a player's panel shows */
+    assert_string_equal(test_info_text(f.g, "corps.ra"), "defecting");
     to_phase(&f, "cdb.melee");
     act(&f, A(&f, GRG_A_END_PHASE, NULL), NULL); /* red's player-turn */
     assert_int_equal(f.g->units[U(&f, "ra1")].side, 1);

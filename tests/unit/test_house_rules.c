@@ -18,17 +18,6 @@ static grg_action step_to(const grg_game *g, const char *unit, const char *to)
     return a;
 }
 
-static const char *info_text(const grg_game *g, const char *key)
-{
-    static grg_info in; /* test-only scratch */
-    memset(&in, 0, sizeof in);
-    g->rs->game_info(g, &in);
-    for (int i = 0; i < in.n; i++)
-        if (strcmp(in.items[i].key, key) == 0)
-            return in.items[i].text;
-    return NULL;
-}
-
 static int flagged(const grg_events *ev, const char *rule)
 {
     for (int i = 0; i < ev->n; i++)
@@ -57,7 +46,7 @@ static void test_hr_5a_block_flag_off(void **state)
     grg_game *g = lab_game(l, block);
     lab_end_phase(g, NULL);
     lab_ok(g, lab_action(g, GRG_A_END_PHASE, NULL), NULL); /* nothing compulsory */
-    assert_string_equal(info_text(g, "HR-5a"), "block, 0 flagged");
+    assert_string_equal(test_info_text(g, "HR-5a"), "block, 0 flagged");
     grg_game_free(g);
     g = lab_game(l, block);
     lab_end_phase(g, NULL);
@@ -71,13 +60,13 @@ static void test_hr_5a_block_flag_off(void **state)
     grg_events *ev = grg_events_new(64);
     lab_close(g, 3, ev);
     assert_true(flagged(ev, "HR-5a"));
-    assert_string_equal(info_text(g, "HR-5a"), "flag, 1 flagged");
+    assert_string_equal(test_info_text(g, "HR-5a"), "flag, 1 flagged");
     grg_game_free(g);
     g = lab_game(l, NULL);
     lab_end_phase(g, NULL);
     assert_int_equal(lab_try(g, lab_action(g, GRG_A_END_PHASE, NULL), NULL, &why), -1);
     assert_string_equal(why.rule, "NAP-7.2");
-    assert_null(info_text(g, "HR-5a"));
+    assert_null(test_info_text(g, "HR-5a"));
     grg_game_free(g);
     grg_events_free(ev);
     grg_loaded_free(l);
@@ -107,12 +96,13 @@ static void test_hr_7a_and_inert(void **state)
     lab_ok(g, lab_action(g, GRG_A_DEFENDER, "d1"), NULL);
     lab_legal_consistent(g);
     lab_close(g, 3, NULL); /* c1 is out of the graph: i1 alone is the combat (D.4) */
-    assert_string_equal(info_text(g, "HR-7a"), "block, 0 flagged");
-    assert_string_equal(info_text(g, "HR-8a"), "inert: no chateau hex");
-    assert_string_equal(info_text(g, "HR-7b"), "inert: stack limit 1: no passing through friends");
-    assert_string_equal(info_text(g, "HR-12"), "inert: no road");
-    assert_string_equal(info_text(g, "HR-11"), "force, 0 flagged");
-    assert_non_null(info_text(g, "house_other"));
+    assert_string_equal(test_info_text(g, "HR-7a"), "block, 0 flagged");
+    assert_string_equal(test_info_text(g, "HR-8a"), "inert: no chateau hex");
+    assert_string_equal(test_info_text(g, "HR-7b"),
+                        "inert: stack limit 1: no passing through friends");
+    assert_string_equal(test_info_text(g, "HR-12"), "inert: no road");
+    assert_string_equal(test_info_text(g, "HR-11"), "force, 0 flagged");
+    assert_non_null(test_info_text(g, "house_other"));
     grg_game_free(g);
     grg_loaded_free(l);
     l = lab_load(NULL, "",
@@ -121,7 +111,7 @@ static void test_hr_7a_and_inert(void **state)
                  "");
     static const char *const block[] = {"HR-7a=block", NULL};
     g = lab_game(l, block);
-    assert_string_equal(info_text(g, "HR-7a"), "inert: no wood, village or town hex");
+    assert_string_equal(test_info_text(g, "HR-7a"), "inert: no wood, village or town hex");
     grg_game_free(g);
     grg_loaded_free(l);
 }
@@ -138,7 +128,7 @@ static void test_hr_7b_charge_through_infantry(void **state)
         "");
     static const char *const opts[] = {"stack_limit=2", "HR-7b=block", NULL};
     grg_game *g = lab_game(l, opts);
-    assert_string_equal(info_text(g, "HR-7b"), "block, 0 flagged");
+    assert_string_equal(test_info_text(g, "HR-7b"), "block, 0 flagged");
     static const char *const path[] = {"0507", "0506"};
     lab_move(g, "c1", path, 2);
     lab_end_phase(g, NULL);
