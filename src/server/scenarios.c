@@ -120,6 +120,16 @@ static cJSON *entry_json(const srv *sv, const srv_scenario *e)
         cJSON_AddStringToObject(s, "name", sc->sides[k].name);
         cJSON_AddItemToArray(sides, s);
     }
+    if (sc->n_corps > 0) {
+        cJSON *corps = cJSON_AddArrayToObject(o, "corps");
+        for (int c = 0; c < sc->n_corps; c++) {
+            cJSON *k = cJSON_CreateObject();
+            cJSON_AddStringToObject(k, "id", sc->corps[c].id);
+            cJSON_AddStringToObject(k, "name", sc->corps[c].name);
+            cJSON_AddStringToObject(k, "side", sc->sides[sc->corps[c].side].id);
+            cJSON_AddItemToArray(corps, k);
+        }
+    }
     cJSON_AddNumberToObject(o, "turn_limit", sc->turn_limit);
     cJSON_AddStringToObject(o, "path", e->rel);
     cJSON_AddBoolToObject(o, "test", strcmp(e->dir, "test") == 0);

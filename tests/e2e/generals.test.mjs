@@ -24,6 +24,11 @@ test('generals are marked on their counters, the commander-in-chief twice', asyn
   assert.equal(await page.locator('.counter[data-unit="ramesses"] .cinc-ring').count(), 1);
   assert.equal(await page.locator('.counter[data-unit="e-ch1"]').getAttribute('class').then((k) => /general/.test(k)), false);
   assert.match(await page.locator('.counter[data-unit="ramesses"] title').textContent(), /commander-in-chief/);
+  // The points panel names each corps as the scenario does, not by its id.
+  const points = await page.locator('#points').innerText();
+  assert.match(points, /Division of Amun: action points/);
+  assert.match(points, /Hittite chariotry: action points/);
+  assert.doesNotMatch(points, /\bamun\b/);
 });
 
 test('a general\'s command radius is drawn on demand from the ruleset\'s distances', async () => {

@@ -23,13 +23,22 @@ static void test_http(void **state)
     cJSON *r = get_json("GET", "/api/scenarios", NULL, &st);
     assert_int_equal(st, 200);
     assert_true(cJSON_IsArray(r));
-    int duel = 0;
-    const cJSON *it;
+    int duel = 0, syrians = 0;
+    const cJSON *it, *k;
     cJSON_ArrayForEach(it, r)
     {
         duel |= !strcmp(str(it, "id"), "duel") && cJSON_IsTrue(cJSON_GetObjectItem(it, "test"));
+        if (!strcmp(str(it, "id"), "cdb-skirmish"))
+            cJSON_ArrayForEach(k, cJSON_GetObjectItem(it, "corps"))
+            {
+                /* the web client's points panel names a corps by these */
+                syrians |= !strcmp(str(k, "id"), "syrians") &&
+                           !strcmp(str(k, "name"), "Syrian princes") &&
+                           !strcmp(str(k, "side"), "hatti");
+            }
     }
     assert_true(duel);
+    assert_true(syrians);
     cJSON_Delete(r);
     assert_int_equal(tc_http(port, "GET", "/api/scenarios/duel/map.svg", NULL, &out), 200);
     assert_non_null(strstr(out, "<svg"));

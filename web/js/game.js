@@ -164,6 +164,12 @@ export class Game {
     const s = this.scenario && this.scenario.sides.find((x) => x.id === side);
     return s ? s.name : side;
   }
+  /** A corps by the id state.info keys carry (the ruleset may cut a long id short). */
+  corpsName(id) {
+    const all = (this.scenario && this.scenario.corps) || [];
+    const c = all.find((x) => x.id === id) || all.find((x) => x.id.startsWith(id));
+    return c ? c.name : id;
+  }
   mySides() { return [...this.conns.keys()]; }
   isMine(side) { return this.conns.has(side); }
   myMove() { return this.state && !this.state.over && this.isMine(this.state.active); }

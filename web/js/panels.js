@@ -37,9 +37,9 @@ function infoLabel(g, k, corpsSide) {
   if (k === 'player_turn') return null; // the header shows the turn and the side to move
   if (k.startsWith('ap.')) {
     const corps = k.slice(3);
-    return { label: `${corps} action points`, side: corpsSide[corps] };
+    return { label: `${g.corpsName(corps)}: action points`, side: corpsSide[corps] };
   }
-  if (k.startsWith('corps.')) return { label: `${k.slice(6)} corps` };
+  if (k.startsWith('corps.')) return { label: g.corpsName(k.slice(6)), side: corpsSide[k.slice(6)] };
   if ((side = sideOf('lost_'))) return { label: `${g.sideName(side)}: strength lost`, side };
   if ((side = sideOf('objectives_'))) return { label: `${g.sideName(side)}: objective points`, side };
   const words = { cinc_ap: "commander-in-chief's action points", declaring: 'units in the combat being declared',
