@@ -5,7 +5,8 @@
  *   objectives points held: the ruleset's game_info "objectives_<side>" where it reports them,
  *              else occupancy, plus a little for being nearer to each objective; where they
  *              are reported, also the nearness of our nearest unit to each (pressure on them);
- *   morale     corps the ruleset's game_info reports "demoralised";
+ *   morale     corps the ruleset's game_info reports "demoralised", each counted for the side
+ *              it fights for now;
  *   corps      each army's progress toward breaking by demoralised corps: counters lost per
  *              corps against a third of its counters, squared (concentrate on one corps);
  *   cohesion   units with a friend near them (keep the line together);
@@ -85,6 +86,29 @@ static int info_side_value(const grg_info *in, const char *prefix, const char *s
     return -1;
 }
 
+/* The corps a game_info key names: its id, or the first it begins (a ruleset may cut long ids
+ * short); -1 for none. */
+static int corps_named(const grg_scenario *sc, const char *id)
+{
+    for (int c = 0; c < sc->n_corps; c++)
+        if (strcmp(sc->corps[c].id, id) == 0)
+            return c;
+    for (int c = 0; c < sc->n_corps; c++)
+        if (strncmp(sc->corps[c].id, id, strlen(id)) == 0)
+            return c;
+    return -1;
+}
+
+/* The side corps c fights for now: its units', which an ally changing side takes along (cdb's
+ * CDB-4.3.d); the side it was set up for while it has none. */
+static int corps_side(const grg_game *g, int c)
+{
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].corps == c)
+            return g->units[i].side;
+    return g->sc->corps[c].side;
+}
+
 /* Objectives and morale, with the ruleset's game_info where it speaks of them. */
 static void info_terms(const grg_game *g, int side, const ai_view *v, double *obj, double *morale,
                        int *corps_down)
@@ -129,15 +153,12 @@ static void info_terms(const grg_game *g, int side, const ai_view *v, double *ob
         if (!in.items[i].is_text || strncmp(in.items[i].key, "corps.", 6) != 0 ||
             strcmp(in.items[i].text, "demoralised") != 0)
             continue;
-        for (int c = 0; c < g->sc->n_corps; c++)
-            if (strncmp(g->sc->corps[c].id, in.items[i].key + 6, strlen(in.items[i].key + 6)) ==
-                    0 &&
-                g->sc->corps[c].side >= 0 && g->sc->corps[c].side < GRG_MAX_SIDES) {
-                demoralised[g->sc->corps[c].side]++;
-                if (c < GRG_MAX_CORPS)
-                    corps_down[c] = 1;
-                break;
-            }
+        int c = corps_named(g->sc, in.items[i].key + 6), s = c >= 0 ? corps_side(g, c) : -1;
+        if (s < 0 || s >= GRG_MAX_SIDES)
+            continue;
+        demoralised[s]++;
+        if (c < GRG_MAX_CORPS)
+            corps_down[c] = 1;
     }
     *morale = (double)(demoralised[foe] - demoralised[side]);
 }

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "ai_games.h"
+#include "rules/cdb/cdb.h"
 
 #include <dirent.h>
 #include <pthread.h>
@@ -326,6 +327,38 @@ static void test_think_from_threads(void **state)
 
 /* Options are checked against each player's table: the keys it takes in their ranges pass, and
  * grg_ai_new makes no player from anything else rather than ignore it. */
+/* The evaluation counts a demoralised corps against the side it fights for now: an allied corps
+ * that went over to the enemy (CDB-4.3.d) and broke there weighs as one of its new army's own,
+ * exactly as a corps set up on that side. It was counted for the side that set it up, so a
+ * player whose ally had deserted and then broken saw its own morale fall. */
+static void test_evaluation_counts_corps_where_they_fight(void **state)
+{
+    (void)state;
+    grg_loaded *ld = test_load("data/scenarios/cdb/skirmish.json");
+    grg_game *g = start(ld, 1, NULL);
+    int syr = 0;
+    while (syr < ld->sc->n_corps && strcmp(ld->sc->corps[syr].id, "syrians") != 0)
+        syr++;
+    assert_true(syr < ld->sc->n_corps && ld->sc->corps[syr].side == 1);
+    for (int i = 0; i < g->n_units; i++)
+        if (g->units[i].corps == syr)
+            g->units[i].side = 0;
+    cdb_st(g)->cflags[syr] = CDB_CF_SWITCHED | CDB_CF_DEMORALISED;
+    assert_string_equal(test_info_text(g, "corps.syrians"), "demoralised");
+    double now[2] = {grg_ai_evaluate(g, 0), grg_ai_evaluate(g, 1)};
+    grg_scenario *egyptian = malloc(sizeof *egyptian);
+    assert_non_null(egyptian);
+    *egyptian = *ld->sc;
+    egyptian->corps[syr].side = 0;
+    g->sc = egyptian;
+    for (int side = 0; side < 2; side++)
+        assert_float_equal(grg_ai_evaluate(g, side), now[side], 1e-12);
+    g->sc = ld->sc;
+    free(egyptian);
+    grg_game_free(g);
+    grg_loaded_free(ld);
+}
+
 static void test_options_checked(void **state)
 {
     (void)state;
@@ -373,6 +406,7 @@ int main(void)
         cmocka_unit_test(test_greedy_activates_no_unit_for_nothing),
         cmocka_unit_test(test_greedy_moves_and_brings_on_reinforcements),
         cmocka_unit_test(test_think_from_threads),
+        cmocka_unit_test(test_evaluation_counts_corps_where_they_fight),
         cmocka_unit_test(test_options_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
