@@ -11,13 +11,13 @@
  *   (defaults 1000 connections, 10 s, duel, no think time) */
 #define _GNU_SOURCE /* mkdtemp, prctl */
 #include "../tests/server/client.h"
+#include "../tests/server/spawn.h"
 #include "grognard/proto.h"
 
 #include <cjson/cJSON.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -63,26 +63,8 @@ static long rss_kb(pid_t pid)
 
 static int start(const char *exe, const char *db)
 {
-    int out[2];
-    if (pipe(out) < 0)
-        return -1;
-    server = fork();
-    if (server == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        dup2(out[1], 1);
-        close(out[0]);
-        char *argv[] = {(char *)exe, "serve", "--port", "0", "--db", (char *)db, "--quiet", NULL};
-        execv(exe, argv);
-        _exit(127);
-    }
-    close(out[1]);
-    char line[256] = "";
-    struct pollfd p = {out[0], POLLIN, 0};
-    if (poll(&p, 1, 10000) > 0 && read(out[0], line, sizeof line - 1) > 0) {
-        char *c = strstr(line, "127.0.0.1:");
-        port = c ? atoi(c + 10) : 0;
-    }
-    close(out[0]);
+    char *argv[] = {(char *)exe, "serve", "--port", "0", "--db", (char *)db, "--quiet", NULL};
+    port = tc_serve(argv, &server);
     return port > 0 ? 0 : -1;
 }
 

@@ -7,14 +7,13 @@
 #define GRG_TESTS_SERVER_HARNESS_H
 
 #include "client.h"
+#include "spawn.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -24,39 +23,14 @@ static pid_t server = -1;
 static int port;
 static char gid[64], tok_blue[64], tok_red[64], commitment[80];
 
-/* Starts `grognard serve` on port 0 and reads the port from its first line. */
+/* Starts `grognard serve` on port 0 (spawn.h). */
 static int start_server(int test_dice)
 {
-    int out[2];
-    if (pipe(out) < 0)
-        return -1;
-    server = fork();
-    if (server == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        dup2(out[1], 1);
-        close(out[0]);
-        close(out[1]);
-        char *argv[] = {
-            exe, "serve",   "--port", "0",      "--db",    db,   "--web",
-            web, "--quiet", "--ai",   "random", "--ai-ms", "10", test_dice ? "--test-dice" : NULL,
-            NULL};
-        execv(exe, argv);
-        _exit(127);
-    }
-    close(out[1]);
-    char line[256] = "";
-    size_t n = 0;
-    struct pollfd p = {out[0], POLLIN, 0};
-    while (n < sizeof line - 1 && !strchr(line, '\n') && poll(&p, 1, 10000) > 0) {
-        ssize_t r = read(out[0], line + n, sizeof line - 1 - n);
-        if (r <= 0)
-            break;
-        n += (size_t)r;
-        line[n] = '\0';
-    }
-    close(out[0]);
-    char *c = strstr(line, "127.0.0.1:");
-    port = c ? atoi(c + 10) : 0;
+    char *argv[] = {
+        exe, "serve",   "--port", "0",      "--db",    db,   "--web",
+        web, "--quiet", "--ai",   "random", "--ai-ms", "10", test_dice ? "--test-dice" : NULL,
+        NULL};
+    port = tc_serve(argv, &server);
     return port > 0 ? 0 : -1;
 }
 
