@@ -18,6 +18,21 @@ struct cJSON;
 int grg_cli_read_record(const char *path, struct cJSON **root, struct cJSON **rec);
 int grg_cli_tournament(int argc, char **argv);
 
+/* A tournament's games compared with an earlier run's, game by game (paired.c). */
+typedef struct grg_cli_outcome {
+    uint64_t seed;
+    int a_side, winner; /* the side player A played; 0 player A won, 1 player B, -1 a draw */
+    long long actions;
+} grg_cli_outcome;
+typedef struct grg_cli_paired grg_cli_paired;
+/* Reads an earlier tournament's --json of the same scenario; on failure prints why, naming the
+ * file and the field, and returns NULL. */
+grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario);
+/* Prints player A's score over the games of the same seed and side, here and there, their
+ * difference with its standard error, and how many ended alike. */
+void grg_cli_paired_print(const grg_cli_paired *p, const grg_cli_outcome *here, long n);
+void grg_cli_paired_free(grg_cli_paired *p);
+
 /* Loads a scenario with its ruleset data; on failure prints every problem to stderr as
  * FILE: PATH: MESSAGE and returns NULL. */
 struct grg_loaded;

@@ -26,7 +26,7 @@ static const char use[] =
     "usage: grognard tournament --scenario FILE --players A,B --games N [--seed S] [--jobs J]\n"
     "                           [--iterations K] [--budget MS] [--max-actions M] [--json OUT]\n"
     "                           [--options-a OPTS] [--options-b OPTS] [--records DIR]\n"
-    "                           [--side ID]\n"
+    "                           [--side ID] [--paired EARLIER.json]\n"
     "Plays N games of player A against player B (random, greedy, search, plan), swapping\n"
     "sides every game (--side ID: A plays the scenario's side ID in every game), on J worker\n"
     "processes. Game i uses seed S+i (S: 16 hex digits or a decimal number; 1 by default).\n"
@@ -36,7 +36,9 @@ static const char use[] =
     "the same to OUT, with every game and why it ended. Games past M actions count as draws.\n"
     "OPTS are a player's options, key=value items separated by commas (docs/ai.md); a key\n"
     "it does not take is refused. --records writes each game's record to DIR/game-I.json,\n"
-    "for grognard replay and the protocol's replay. The players' keys:\n";
+    "for grognard replay and the protocol's replay. --paired compares player A's score game\n"
+    "by game with an earlier run's --json (same seeds and sides): the difference and its\n"
+    "standard error. The players' keys:\n";
 
 /* The usage, then each player's option keys as its table has them. */
 static void usage(FILE *out)
@@ -50,7 +52,7 @@ static void usage(FILE *out)
 }
 
 typedef struct opts {
-    const char *file, *json, *records;
+    const char *file, *json, *records, *paired;
     const char *side;     /* --side: the id of the side player A plays in every game, or NULL */
     int a_side;           /* its index in the scenario; -1: A plays side i % 2 in game i */
     const char *popts[2]; /* each player's options ("key=value,..."), may be NULL */
@@ -373,10 +375,23 @@ static int write_json(const opts *o, const grg_loaded *l, const totals *t, const
     return fclose(f) == 0 ? 0 : -1;
 }
 
+/* The games as paired.c compares them with an earlier run's. */
+static void print_paired(const opts *o, const grg_cli_paired *earlier, const game_result *all)
+{
+    grg_cli_outcome *here = calloc((size_t)o->games, sizeof *here);
+    if (!here)
+        return;
+    for (long i = 0; i < o->games; i++)
+        here[i] = (grg_cli_outcome){o->seed + (uint64_t)i, all[i].a_side, all[i].winner,
+                                    (long long)all[i].actions};
+    grg_cli_paired_print(earlier, here, o->games);
+    free(here);
+}
+
 static int parse(int argc, char **argv, opts *o)
 {
     const char *players = NULL;
-    *o = (opts){NULL, NULL, NULL, NULL, -1, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
+    *o = (opts){NULL, NULL, NULL, NULL, NULL, -1, {NULL, NULL}, {"", ""}, 10, 20000, 1, 1, {0, 0}};
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n = 0;
@@ -414,6 +429,8 @@ static int parse(int argc, char **argv, opts *o)
             o->records = v;
         else if (!strcmp(a, "--side"))
             o->side = v;
+        else if (!strcmp(a, "--paired"))
+            o->paired = v;
         else
             return -1;
     }
@@ -517,8 +534,14 @@ int grg_cli_tournament(int argc, char **argv)
         grg_loaded_free(l);
         return 2;
     }
+    grg_cli_paired *earlier = NULL;
+    if (o.paired && !(earlier = grg_cli_paired_load(o.paired, l->sc->id))) {
+        grg_loaded_free(l);
+        return 2;
+    }
     if (o.records && mkdir(o.records, 0777) < 0 && errno != EEXIST) {
         fprintf(stderr, "tournament: cannot make %s: %s\n", o.records, strerror(errno));
+        grg_cli_paired_free(earlier);
         grg_loaded_free(l);
         return 1;
     }
@@ -528,6 +551,9 @@ int grg_cli_tournament(int argc, char **argv)
     double t0 = now_s();
     int rc = all ? run(&o, l, &t, all) : -1;
     print_table(&o, l, &t, now_s() - t0);
+    if (rc == 0 && earlier)
+        print_paired(&o, earlier, all);
+    grg_cli_paired_free(earlier);
     if (rc == 0 && o.json && write_json(&o, l, &t, all) < 0) {
         fprintf(stderr, "tournament: cannot write %s\n", o.json);
         rc = -1;

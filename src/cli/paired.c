@@ -1,0 +1,161 @@
+/* grognard tournament --paired FILE: a tournament compared game by game with an earlier one
+ * (docs/ai.md, Tournaments). Two builds or two option sets of player A that played the same seeds
+ * on the same sides met the same dice as far as their choices agree, so the difference of their
+ * scores on each seed is far less noisy than the difference of two totals: the passes of
+ * docs/ai.md read a change as that paired difference with its standard error. FILE is an earlier
+ * run's --json; games are matched by seed and player A's side. */
+#include "cli.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct grg_cli_paired {
+    char *path;
+    long n;
+    grg_cli_outcome *games;
+};
+
+/* Reads a decimal or 16-hex-digit seed as the --json writes it ("00000000000055f0"). */
+static int seed_of(const cJSON *s, uint64_t *out)
+{
+    char *end = NULL;
+    if (!cJSON_IsString(s) || strlen(s->valuestring) != 16)
+        return -1;
+    *out = strtoull(s->valuestring, &end, 16);
+    return *end == '\0' ? 0 : -1;
+}
+
+/* One game of the file, or -1 with the field that is wrong in *field. */
+static int read_game(const cJSON *g, grg_cli_outcome *o, const char **field)
+{
+    const cJSON *side = cJSON_GetObjectItem(g, "a_side"), *w = cJSON_GetObjectItem(g, "winner"),
+                *acts = cJSON_GetObjectItem(g, "actions");
+    if (seed_of(cJSON_GetObjectItem(g, "seed"), &o->seed) < 0)
+        return *field = "seed", -1;
+    if (!cJSON_IsNumber(side) || (side->valuedouble != 0.0 && side->valuedouble != 1.0))
+        return *field = "a_side", -1;
+    if (!cJSON_IsNull(w) &&
+        !(cJSON_IsString(w) && (!strcmp(w->valuestring, "A") || !strcmp(w->valuestring, "B"))))
+        return *field = "winner", -1;
+    if (!cJSON_IsNumber(acts) || !(acts->valuedouble >= 0.0 && acts->valuedouble < 1e15))
+        return *field = "actions", -1;
+    o->a_side = side->valueint;
+    o->winner = cJSON_IsNull(w) ? -1 : w->valuestring[0] == 'A' ? 0 : 1;
+    o->actions = (long long)acts->valuedouble;
+    return 0;
+}
+
+grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long len = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (text = malloc((size_t)len + 1)) && fread(text, 1, (size_t)len, f) == (size_t)len)
+        text[len] = '\0';
+    else
+        len = -1;
+    if (f)
+        fclose(f);
+    if (len < 0) {
+        fprintf(stderr, "tournament: --paired: cannot read %s\n", path);
+        free(text);
+        return NULL;
+    }
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *sc = cJSON_GetObjectItem(root, "scenario"),
+                *games = cJSON_GetObjectItem(root, "games");
+    const char *field = NULL;
+    if (!root)
+        field = "(not JSON)";
+    else if (!cJSON_IsString(sc))
+        field = "scenario";
+    else if (!cJSON_IsArray(games))
+        field = "games";
+    if (field) {
+        fprintf(stderr,
+                "tournament: --paired: %s: %s is missing or wrong (a tournament's --json)\n", path,
+                field);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    if (strcmp(sc->valuestring, scenario) != 0) {
+        fprintf(stderr, "tournament: --paired: %s: scenario: '%s', not this tournament's '%s'\n",
+                path, sc->valuestring, scenario);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    grg_cli_paired *p = calloc(1, sizeof *p);
+    int n = cJSON_GetArraySize(games);
+    if (p) {
+        p->games = calloc((size_t)(n > 0 ? n : 1), sizeof *p->games);
+        p->path = malloc(strlen(path) + 1);
+    }
+    if (!p || !p->games || !p->path) {
+        fprintf(stderr, "tournament: --paired: out of memory\n");
+        grg_cli_paired_free(p);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    strcpy(p->path, path);
+    const cJSON *g;
+    cJSON_ArrayForEach(g, games)
+    {
+        if (read_game(g, &p->games[p->n], &field) < 0) {
+            fprintf(stderr, "tournament: --paired: %s: games[%ld].%s is missing or wrong\n", path,
+                    p->n, field);
+            grg_cli_paired_free(p);
+            cJSON_Delete(root);
+            return NULL;
+        }
+        p->n++;
+    }
+    cJSON_Delete(root);
+    return p;
+}
+
+void grg_cli_paired_free(grg_cli_paired *p)
+{
+    if (!p)
+        return;
+    free(p->games);
+    free(p->path);
+    free(p);
+}
+
+static double score(const grg_cli_outcome *o) { return o->winner < 0 ? 0.5 : o->winner == 0; }
+
+void grg_cli_paired_print(const grg_cli_paired *p, const grg_cli_outcome *here, long n)
+{
+    long matched = 0, alike = 0;
+    double ours = 0.0, theirs = 0.0, sum = 0.0, sq = 0.0;
+    for (long i = 0; i < n; i++)
+        for (long k = 0; k < p->n; k++) {
+            const grg_cli_outcome *a = &here[i], *b = &p->games[k];
+            if (a->seed != b->seed || a->a_side != b->a_side)
+                continue;
+            double d = score(a) - score(b);
+            matched++;
+            ours += score(a);
+            theirs += score(b);
+            sum += d;
+            sq += d * d;
+            alike += a->winner == b->winner && a->actions == b->actions;
+            break;
+        }
+    printf("paired with %s: %ld games of the same seed and side", p->path, matched);
+    if (matched == 0) {
+        printf("\n");
+        return;
+    }
+    /* the standard error of the summed difference: the differences' deviation times sqrt(n) */
+    double mean = sum / matched,
+           var = matched > 1 ? (sq - matched * mean * mean) / (double)(matched - 1) : 0.0;
+    printf("; player A scores %.1f here, %.1f there: %+.1f (standard error %.1f); %ld ended "
+           "alike (the same winner in as many actions)\n",
+           ours, theirs, sum, sqrt(var > 0.0 ? var : 0.0) * sqrt((double)matched), alike);
+}
