@@ -33,6 +33,9 @@ grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario);
 void grg_cli_paired_print(const grg_cli_paired *p, const grg_cli_outcome *here, long n);
 void grg_cli_paired_free(grg_cli_paired *p);
 
+/* Reads a whole file into a string the caller frees (NULL on failure; at most 64 MiB). */
+char *grg_cli_slurp(const char *path);
+
 /* Loads a scenario with its ruleset data; on failure prints every problem to stderr as
  * FILE: PATH: MESSAGE and returns NULL. */
 struct grg_loaded;

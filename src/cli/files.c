@@ -1,4 +1,5 @@
-/* grognard engine, validate and render: the commands that read scenario files. */
+/* grognard engine, validate and render: the commands that read scenario files; and reading a
+ * whole file for the others. */
 #include "cli.h"
 
 #include "grognard/ai.h"
@@ -7,6 +8,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+char *grg_cli_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t r = fread(buf + n, 1, cap - n - 1, f);
+        n += r;
+        if (r == 0)
+            break;
+        if (n + 1 == cap) {
+            char *nb = cap < (64u << 20) ? realloc(buf, cap *= 2) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            }
+            buf = nb;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[n] = '\0';
+    return buf;
+}
 
 grg_loaded *grg_cli_load(const char *path)
 {
@@ -38,8 +66,8 @@ static int think(grg_thinker *t, const char *player, const char *options, const 
     if (grg_ai_check_options(player, options, msg, n) < 0)
         return -3;
     grg_ai_budget budget = {iterations, ms};
-    return grg_ai_seats_choose(((engine_thinker *)t)->seats, player, options,
-                               seeded ? seed : NULL, *seed, g, budget, out, seed) < 0
+    return grg_ai_seats_choose(((engine_thinker *)t)->seats, player, options, seeded ? seed : NULL,
+                               *seed, g, budget, out, seed) < 0
                ? -2
                : 0;
 }

@@ -18,7 +18,7 @@ struct grg_cli_paired {
     grg_cli_outcome *games;
 };
 
-/* Reads a decimal or 16-hex-digit seed as the --json writes it ("00000000000055f0"). */
+/* Reads a seed as the --json writes it: 16 hex digits ("00000000000055f0"). */
 static int seed_of(const cJSON *s, uint64_t *out)
 {
     char *end = NULL;
@@ -50,36 +50,21 @@ static int read_game(const cJSON *g, grg_cli_outcome *o, const char **field)
 
 grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario)
 {
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long len = -1;
-    if (f && fseek(f, 0, SEEK_END) == 0 && (len = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (text = malloc((size_t)len + 1)) && fread(text, 1, (size_t)len, f) == (size_t)len)
-        text[len] = '\0';
-    else
-        len = -1;
-    if (f)
-        fclose(f);
-    if (len < 0) {
+    char *text = grg_cli_slurp(path);
+    if (!text) {
         fprintf(stderr, "tournament: --paired: cannot read %s\n", path);
-        free(text);
         return NULL;
     }
     cJSON *root = cJSON_Parse(text);
     free(text);
     const cJSON *sc = cJSON_GetObjectItem(root, "scenario"),
                 *games = cJSON_GetObjectItem(root, "games");
-    const char *field = NULL;
-    if (!root)
-        field = "(not JSON)";
-    else if (!cJSON_IsString(sc))
-        field = "scenario";
-    else if (!cJSON_IsArray(games))
-        field = "games";
-    if (field) {
-        fprintf(stderr,
-                "tournament: --paired: %s: %s is missing or wrong (a tournament's --json)\n", path,
-                field);
+    const char *why = !root                   ? "the file is not JSON"
+                      : !cJSON_IsString(sc)   ? "scenario is missing or wrong"
+                      : !cJSON_IsArray(games) ? "games is missing or wrong"
+                                              : NULL;
+    if (why) {
+        fprintf(stderr, "tournament: --paired: %s: %s (a tournament's --json)\n", path, why);
         cJSON_Delete(root);
         return NULL;
     }
@@ -89,6 +74,7 @@ grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario)
         cJSON_Delete(root);
         return NULL;
     }
+    const char *field = NULL;
     grg_cli_paired *p = calloc(1, sizeof *p);
     int n = cJSON_GetArraySize(games);
     if (p) {

@@ -18,37 +18,9 @@ static const char use[] =
     "that took it and its events, and checking every state hash. Stops after N\n"
     "actions with --to. Exits 1 when the record does not replay.\n";
 
-/* Reads a whole file into a string (NULL on failure; at most 64 MiB). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t r = fread(buf + n, 1, cap - n - 1, f);
-        n += r;
-        if (r == 0)
-            break;
-        if (n + 1 == cap) {
-            char *nb = cap < (64u << 20) ? realloc(buf, cap *= 2) : NULL;
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = nb;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = '\0';
-    return buf;
-}
-
 int grg_cli_read_record(const char *path, cJSON **root, cJSON **rec)
 {
-    char *text = slurp(path);
+    char *text = grg_cli_slurp(path);
     if (!text) {
         fprintf(stderr, "grognard: cannot read %s\n", path);
         return -1;
