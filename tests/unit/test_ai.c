@@ -325,8 +325,6 @@ static void test_think_from_threads(void **state)
     grg_loaded_free(ld);
 }
 
-/* Options are checked against each player's table: the keys it takes in their ranges pass, and
- * grg_ai_new makes no player from anything else rather than ignore it. */
 /* The evaluation counts a demoralised corps against the side it fights for now: an allied corps
  * that went over to the enemy (CDB-4.3.d) and broke there weighs as one of its new army's own,
  * exactly as a corps set up on that side. It was counted for the side that set it up, so a
@@ -359,6 +357,8 @@ static void test_evaluation_counts_corps_where_they_fight(void **state)
     grg_loaded_free(ld);
 }
 
+/* Options are checked against each player's table: the keys it takes in their ranges pass, and
+ * grg_ai_new makes no player from anything else rather than ignore it. */
 static void test_options_checked(void **state)
 {
     (void)state;
