@@ -25,8 +25,8 @@ typedef struct grg_cli_outcome {
     long long actions;
 } grg_cli_outcome;
 typedef struct grg_cli_paired grg_cli_paired;
-/* Reads an earlier tournament's --json of the same scenario; on failure prints why, naming the
- * file and the field, and returns NULL. */
+/* Reads an earlier tournament's --json of the same scenario (path must outlive the result); on
+ * failure prints why, naming the file and the field, and returns NULL. */
 grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario);
 /* Prints player A's score over the games of the same seed and side, here and there, their
  * difference with its standard error, and how many ended alike. */

@@ -13,7 +13,7 @@
 #include <string.h>
 
 struct grg_cli_paired {
-    char *path;
+    const char *path; /* the caller's (the command line's) */
     long n;
     grg_cli_outcome *games;
 };
@@ -58,50 +58,39 @@ grg_cli_paired *grg_cli_paired_load(const char *path, const char *scenario)
     cJSON *root = cJSON_Parse(text);
     free(text);
     const cJSON *sc = cJSON_GetObjectItem(root, "scenario"),
-                *games = cJSON_GetObjectItem(root, "games");
-    const char *why = !root                   ? "the file is not JSON"
-                      : !cJSON_IsString(sc)   ? "scenario is missing or wrong"
-                      : !cJSON_IsArray(games) ? "games is missing or wrong"
-                                              : NULL;
-    if (why) {
-        fprintf(stderr, "tournament: --paired: %s: %s (a tournament's --json)\n", path, why);
-        cJSON_Delete(root);
-        return NULL;
-    }
-    if (strcmp(sc->valuestring, scenario) != 0) {
+                *games = cJSON_GetObjectItem(root, "games"), *g;
+    grg_cli_paired *p = NULL;
+    const char *field = NULL;
+    if (!root || !cJSON_IsString(sc) || !cJSON_IsArray(games))
+        fprintf(stderr, "tournament: --paired: %s: %s (a tournament's --json)\n", path,
+                !root                 ? "the file is not JSON"
+                : !cJSON_IsString(sc) ? "scenario is missing or wrong"
+                                      : "games is missing or wrong");
+    else if (strcmp(sc->valuestring, scenario) != 0)
         fprintf(stderr, "tournament: --paired: %s: scenario: '%s', not this tournament's '%s'\n",
                 path, sc->valuestring, scenario);
-        cJSON_Delete(root);
-        return NULL;
-    }
-    const char *field = NULL;
-    grg_cli_paired *p = calloc(1, sizeof *p);
-    int n = cJSON_GetArraySize(games);
-    if (p) {
-        p->games = calloc((size_t)(n > 0 ? n : 1), sizeof *p->games);
-        p->path = malloc(strlen(path) + 1);
-    }
-    if (!p || !p->games || !p->path) {
+    else if (!(p = calloc(1, sizeof *p)) ||
+             !(p->games = calloc((size_t)cJSON_GetArraySize(games) + 1, sizeof *p->games)))
         fprintf(stderr, "tournament: --paired: out of memory\n");
-        grg_cli_paired_free(p);
-        cJSON_Delete(root);
-        return NULL;
-    }
-    strcpy(p->path, path);
-    const cJSON *g;
-    cJSON_ArrayForEach(g, games)
-    {
-        if (read_game(g, &p->games[p->n], &field) < 0) {
-            fprintf(stderr, "tournament: --paired: %s: games[%ld].%s is missing or wrong\n", path,
-                    p->n, field);
-            grg_cli_paired_free(p);
-            cJSON_Delete(root);
-            return NULL;
+    else {
+        p->path = path;
+        cJSON_ArrayForEach(g, games)
+        {
+            if (read_game(g, &p->games[p->n], &field) < 0) {
+                fprintf(stderr, "tournament: --paired: %s: games[%ld].%s is missing or wrong\n",
+                        path, p->n, field);
+                break;
+            }
+            p->n++;
         }
-        p->n++;
+        if (!field) {
+            cJSON_Delete(root);
+            return p;
+        }
     }
+    grg_cli_paired_free(p);
     cJSON_Delete(root);
-    return p;
+    return NULL;
 }
 
 void grg_cli_paired_free(grg_cli_paired *p)
@@ -109,7 +98,6 @@ void grg_cli_paired_free(grg_cli_paired *p)
     if (!p)
         return;
     free(p->games);
-    free(p->path);
     free(p);
 }
 
