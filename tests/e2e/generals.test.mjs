@@ -50,6 +50,8 @@ test('a general\'s command radius is drawn on demand from the ruleset\'s distanc
   await page.locator('.counter[data-unit="e-ch1"]').click();
   await page.waitForFunction(() => /e-ch1/.test(document.getElementById('unit-info').innerText));
   assert.equal(await page.locator('#command-radius').count(), 0);
+  // Its corps is named as the scenario names it, not by its id.
+  assert.equal(await page.locator('#unit-info [data-value="corps"]').innerText(), 'Division of Amun');
   await page.keyboard.press('Escape');
 });
 

@@ -202,7 +202,8 @@ export class Mover {
     const dl = el('dl', { class: 'unit-values' });
     for (const [k, v] of Object.entries(u)) {
       if (skip.has(k) || v === null || typeof v === 'object') continue;
-      dl.append(el('dt', {}, k.replace(/_/g, ' ')), el('dd', {}, String(v)));
+      const shown = k === 'corps' ? g.corpsName(v) : String(v); // as the points panel names it
+      dl.append(el('dt', {}, k.replace(/_/g, ' ')), el('dd', { 'data-value': k }, shown));
     }
     box.append(dl);
     if (this.command && (this.command.cost !== undefined)) {
