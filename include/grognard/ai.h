@@ -75,6 +75,8 @@ int grg_ai_check_options(const char *player, const char *options, char *msg, siz
 
 /* The keys player p takes, for a message or a usage text: "a, b, c", or "none" (n > 0 bytes). */
 void grg_ai_option_keys(const grg_ai_player *p, char *buf, size_t n);
+/* The players' names, for a message or a usage text: "random, greedy, ..." (n > 0 bytes). */
+void grg_ai_player_names(char *buf, size_t n);
 
 /* Convenience wrappers: an instance of the named player (NULL when unknown, when its options fail
  * grg_ai_check_options, or out of memory), its choice, its release (NULL is fine). */

@@ -75,6 +75,16 @@ void grg_ai_option_keys(const grg_ai_player *p, char *buf, size_t n)
         snprintf(buf, n, "none");
 }
 
+void grg_ai_player_names(char *buf, size_t n)
+{
+    size_t at = 0;
+    if (n == 0)
+        return;
+    buf[0] = '\0';
+    for (const grg_ai_player *const *q = grg_ai_players(); *q && at < n; q++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ", " : "", (*q)->name);
+}
+
 /* Writes the refusal into msg (n bytes; nothing when n is 0) and returns -1. */
 static int refuse(char *msg, size_t n, const char *fmt, ...)
 {

@@ -73,10 +73,9 @@ int grg_cli_ai_player(const char *who, const char *name)
 {
     if (grg_ai_find(name))
         return 0;
-    fprintf(stderr, "%s: unknown player '%s' (", who, name);
-    for (const grg_ai_player *const *q = grg_ai_players(); *q; q++)
-        fprintf(stderr, "%s%s", q == grg_ai_players() ? "" : ", ", (*q)->name);
-    fprintf(stderr, ")\n");
+    char names[256];
+    grg_ai_player_names(names, sizeof names);
+    fprintf(stderr, "%s: unknown player '%s' (%s)\n", who, name, names);
     return -1;
 }
 

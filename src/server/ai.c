@@ -14,6 +14,7 @@
 
 typedef struct ai_job {
     char gid[SRV_ID_LEN];
+    char player[32]; /* the seat's player */
     unsigned gen;
     grg_game *clone;
     uint64_t seed;
@@ -29,7 +30,7 @@ struct srv_ai {
     pthread_t th[AI_MAX_THREADS];
     int n_threads, stop;
     struct lws_context *ctx;
-    char player[32];
+    char player[32]; /* the server's own (--ai), for seats that name none */
     srv_minds *minds;
     grg_ai_budget budget; /* the configured count, cut short at the configured time */
     uint64_t rng;         /* our own generator for the AI's seeds: never the game's */
@@ -77,14 +78,15 @@ static void *worker(void *arg)
         if (!ai->todo)
             ai->todo_tail = NULL;
         pthread_mutex_unlock(&ai->mu);
-        grg_ai *mind =
-            ai->minds ? srv_minds_take(ai->minds, j->gid, j->clone->active, j->seed) : NULL;
+        grg_ai *mind = ai->minds
+                           ? srv_minds_take(ai->minds, j->player, j->gid, j->clone->active, j->seed)
+                           : NULL;
         if (mind) {
             j->ok = grg_ai_choose(mind, j->clone, ai->budget, &j->out) == 0;
             srv_minds_put(ai->minds, mind);
         }
         if (!mind || !j->ok)
-            j->ok = server_ai_choose(ai->player, j->clone, j->seed, ai->budget, &j->out) == 0;
+            j->ok = server_ai_choose(j->player, j->clone, j->seed, ai->budget, &j->out) == 0;
         pthread_mutex_lock(&ai->mu);
         j->next = ai->done;
         ai->done = j;
@@ -105,7 +107,7 @@ int srv_ai_start(srv *sv, int threads)
     ai->ctx = sv->ctx;
     snprintf(ai->player, sizeof ai->player, "%s", sv->cfg.ai_player ? sv->cfg.ai_player : "plan");
     ai->budget = (grg_ai_budget){sv->cfg.ai_iterations, sv->cfg.ai_ms};
-    ai->minds = srv_minds_new(ai->player, AI_MINDS); /* without it each decision thinks afresh */
+    ai->minds = srv_minds_new(AI_MINDS); /* without it each decision thinks afresh */
     srv_random(&ai->rng, sizeof ai->rng);
     if (threads < 1)
         threads = 1;
@@ -148,7 +150,7 @@ void srv_ai_stop(srv *sv)
     sv->ai = NULL;
 }
 
-int srv_ai_submit(srv *sv, const srv_game *g)
+int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st)
 {
     srv_ai *ai = sv->ai;
     ai_job *j = calloc(1, sizeof *j);
@@ -157,6 +159,7 @@ int srv_ai_submit(srv *sv, const srv_game *g)
         return -1;
     }
     snprintf(j->gid, sizeof j->gid, "%s", g->id);
+    snprintf(j->player, sizeof j->player, "%s", st->player[0] ? st->player : ai->player);
     j->gen = g->generation;
     ai->rng = ai->rng * 6364136223846793005ULL + 1442695040888963407ULL;
     j->seed = ai->rng;

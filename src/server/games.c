@@ -162,7 +162,11 @@ static srv_game *load_game(srv *sv, const char *gid)
     for (int i = 0; i < n_seats && i < 8; i++) {
         srv_seat *st = &g->seats[g->n_seats];
         snprintf(st->side, sizeof st->side, "%s", seats[i].side);
-        st->ai = strcmp(seats[i].kind, "ai") == 0;
+        if (srv_seat_kind(seats[i].kind, st) < 0) { /* a player this build does not have */
+            st->ai = strncmp(seats[i].kind, "ai:", 3) == 0;
+            srv_log(sv, "game %s: seat %s is '%s', unknown here: %s", gid, st->side, seats[i].kind,
+                    st->ai ? "the server's own AI plays it" : "taken as human");
+        }
         snprintf(st->token_hash, sizeof st->token_hash, "%s", seats[i].token_hash);
         st->side_index = -1;
         for (int k = 0; k < sc->n_sides; k++)
@@ -224,11 +228,31 @@ int srv_game_seat_for_token(const srv_game *g, const char *token)
     return found;
 }
 
+int srv_seat_kind(const char *kind, srv_seat *st)
+{
+    const char *player = strncmp(kind, "ai:", 3) == 0 ? kind + 3 : "";
+    if (strcmp(kind, "human") && strcmp(kind, "ai") &&
+        (!*player || strlen(player) >= sizeof st->player || !grg_ai_find(player)))
+        return -1;
+    st->ai = strcmp(kind, "human") != 0;
+    snprintf(st->player, sizeof st->player, "%s", player);
+    return 0;
+}
+
+void srv_seat_kind_text(const srv_seat *st, char *buf)
+{
+    snprintf(buf, SRV_SEAT_KIND, "%s%s%s", st->ai ? "ai" : "human", st->player[0] ? ":" : "",
+             st->player);
+}
+
 cJSON *srv_game_seats_json(const srv_game *g)
 {
     cJSON *o = cJSON_CreateObject();
-    for (int i = 0; i < g->n_seats; i++)
-        cJSON_AddStringToObject(o, g->seats[i].side, g->seats[i].ai ? "ai" : "human");
+    for (int i = 0; i < g->n_seats; i++) {
+        char kind[SRV_SEAT_KIND];
+        srv_seat_kind_text(&g->seats[i], kind);
+        cJSON_AddStringToObject(o, g->seats[i].side, kind);
+    }
     return o;
 }
 
@@ -265,7 +289,8 @@ static int read_seats(const cJSON *obj, const grg_scenario *sc, srv_game *g, cha
     if (!obj)
         return 0;
     if (!cJSON_IsObject(obj)) {
-        snprintf(msg, size, "\"seats\" must be an object {side: \"human\" | \"ai\"}");
+        snprintf(msg, size,
+                 "\"seats\" must be an object {side: \"human\" | \"ai\" | \"ai:PLAYER\"}");
         return -1;
     }
     const cJSON *it;
@@ -278,12 +303,14 @@ static int read_seats(const cJSON *obj, const grg_scenario *sc, srv_game *g, cha
             snprintf(msg, size, "the scenario has no side '%.64s'", it->string);
             return -1;
         }
-        if (!cJSON_IsString(it) ||
-            (strcmp(it->valuestring, "human") && strcmp(it->valuestring, "ai"))) {
-            snprintf(msg, size, "seat '%.64s' must be \"human\" or \"ai\"", it->string);
+        if (!cJSON_IsString(it) || srv_seat_kind(it->valuestring, &g->seats[k]) < 0) {
+            char players[256];
+            grg_ai_player_names(players, sizeof players);
+            snprintf(msg, size,
+                     "seat '%.64s' must be \"human\", \"ai\" or \"ai:PLAYER\" (players: %s)",
+                     it->string, players);
             return -1;
         }
-        g->seats[k].ai = strcmp(it->valuestring, "ai") == 0;
     }
     return 0;
 }
@@ -403,7 +430,7 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
     for (int i = 0; i < g->n_seats; i++) {
         cJSON *so = cJSON_AddObjectToObject(seats, g->seats[i].side);
         snprintf(rows[i].side, sizeof rows[i].side, "%s", g->seats[i].side);
-        snprintf(rows[i].kind, sizeof rows[i].kind, "%s", g->seats[i].ai ? "ai" : "human");
+        srv_seat_kind_text(&g->seats[i], rows[i].kind);
         cJSON_AddStringToObject(so, "kind", rows[i].kind);
         if (g->seats[i].ai)
             continue;

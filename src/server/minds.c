@@ -1,6 +1,7 @@
-/* The AI players the server keeps between a game's decisions: one per game and side, so that a
- * player that thinks over several decisions (the plan player carries its evolved plans through a
- * phase, docs/ai.md) keeps what it thought instead of starting again at every move. A worker takes
+/* The AI players the server keeps between a game's decisions: one per game and side, of the
+ * seat's player, so that a player that thinks over several decisions (the plan player carries its
+ * evolved plans through a phase, docs/ai.md) keeps what it thought instead of starting again at
+ * every move. A worker takes
  * the game's player, thinks, and puts it back; the least recently used idle player makes room for
  * a new game's when the table is full, and a game that ends drops its players. Safe to call from
  * any thread. */
@@ -20,13 +21,12 @@ typedef struct mind {
 
 struct srv_minds {
     pthread_mutex_t mu;
-    char player[32];
     int n;
     unsigned long long clock;
     mind slot[];
 };
 
-srv_minds *srv_minds_new(const char *player, int capacity)
+srv_minds *srv_minds_new(int capacity)
 {
     if (capacity < 1)
         capacity = 1;
@@ -34,7 +34,6 @@ srv_minds *srv_minds_new(const char *player, int capacity)
     if (!m)
         return NULL;
     pthread_mutex_init(&m->mu, NULL);
-    snprintf(m->player, sizeof m->player, "%s", player);
     m->n = capacity;
     return m;
 }
@@ -63,18 +62,19 @@ static int room(const srv_minds *m)
     return best;
 }
 
-grg_ai *srv_minds_take(srv_minds *m, const char *gid, int side, uint64_t seed)
+grg_ai *srv_minds_take(srv_minds *m, const char *player, const char *gid, int side, uint64_t seed)
 {
     pthread_mutex_lock(&m->mu);
     grg_ai *ai = NULL;
     int at = -1;
     for (int i = 0; i < m->n && at < 0; i++)
-        if (m->slot[i].ai && m->slot[i].side == side && strcmp(m->slot[i].gid, gid) == 0)
+        if (m->slot[i].ai && m->slot[i].side == side && strcmp(m->slot[i].gid, gid) == 0 &&
+            strcmp(grg_ai_name(m->slot[i].ai), player) == 0)
             at = i;
     if (at >= 0 && m->slot[at].busy)
         at = -1; /* in use by another worker: the caller thinks afresh */
     else if (at < 0 && (at = room(m)) >= 0) {
-        grg_ai *fresh = grg_ai_new(m->player, seed, NULL);
+        grg_ai *fresh = grg_ai_new(player, seed, NULL);
         if (fresh) {
             grg_ai_free(m->slot[at].ai);
             mind *s = &m->slot[at];

@@ -281,7 +281,7 @@ void srv_game_poke_ai(srv *sv, srv_game *g)
     int active = grg_session_game(g->s)->active;
     for (int i = 0; i < g->n_seats; i++)
         if (g->seats[i].ai && g->seats[i].side_index == active) {
-            if (srv_ai_submit(sv, g) == 0)
+            if (srv_ai_submit(sv, g, &g->seats[i]) == 0)
                 g->ai_busy = 1;
             return;
         }

@@ -16,6 +16,7 @@
 #define SRV_MAX_BODY (64 * 1024)       /* request bodies and WebSocket messages */
 #define SRV_MAX_QUEUE_BYTES (8u << 20) /* a client's unsent messages before it is dropped */
 #define SRV_ID_LEN 17                  /* game ids: 16 hex digits */
+#define SRV_SEAT_KIND 40               /* a seat's kind: "human", "ai" or "ai:" and a player */
 
 /* ---- crypto.c: OS randomness, SHA-256, tokens ---- */
 int srv_random(void *buf, size_t n);
@@ -40,8 +41,8 @@ typedef struct srv_game_row {
 } srv_game_row;
 typedef struct srv_seat_row {
     char side[64];
-    char kind[8];        /* "human" or "ai" */
-    char token_hash[65]; /* empty for AI seats */
+    char kind[SRV_SEAT_KIND]; /* "human", "ai" or "ai:PLAYER" (srv_seat_kind) */
+    char token_hash[65];      /* empty for AI seats */
 } srv_seat_row;
 
 int srv_store_open(const char *path, srv_store **out, char *err, size_t err_size);
@@ -110,8 +111,14 @@ typedef struct srv_seat {
     char side[64];
     int side_index;
     int ai;
+    char player[32]; /* an AI seat's player (src/ai); empty: the server's own (--ai) */
     char token_hash[65];
 } srv_seat;
+/* Reads a seat's kind as a create request or the store gives it ("human", "ai" for the server's
+ * own player, "ai:PLAYER" for one of src/ai's by name) into st. Returns 0, or -1 (unchanged). */
+int srv_seat_kind(const char *kind, srv_seat *st);
+/* The seat's kind as srv_seat_kind reads it, into buf (SRV_SEAT_KIND bytes). */
+void srv_seat_kind_text(const srv_seat *st, char *buf);
 
 /* replay.c: a private session standing after `entries` entries of a game's stored log. */
 #define SRV_CURSORS 4
@@ -234,21 +241,23 @@ char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
 /* ---- ai.c: worker threads ---- */
 int srv_ai_start(srv *sv, int threads);
 void srv_ai_stop(srv *sv);
-/* Submits a decision: g is cloned here; the answer comes back through srv_ai_drain. */
-int srv_ai_submit(srv *sv, const srv_game *g);
+/* Submits a decision for the seat st (its player): g is cloned here; the answer comes back
+ * through srv_ai_drain. */
+int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st);
 /* On the loop thread: applies every answer the workers posted. */
 void srv_ai_drain(srv *sv);
 /* Game gid is over: the AI players kept for it are dropped (srv_minds_forget). */
 void srv_ai_forget(srv *sv, const char *gid);
 /* ---- minds.c: the AI players kept between a game's decisions (any thread) ---- */
 typedef struct srv_minds srv_minds;
-/* A table of up to `capacity` players named `player` (grg_ai_new). */
-srv_minds *srv_minds_new(const char *player, int capacity);
+/* A table of up to `capacity` players. */
+srv_minds *srv_minds_new(int capacity);
 void srv_minds_free(srv_minds *m);
-/* The player kept for game gid's side, made (from seed) when there is none, the least recently
- * used idle one giving up its slot when the table is full; marked taken until srv_minds_put. NULL
- * when it is taken already, every slot is, or there is no memory: the caller thinks afresh. */
-grg_ai *srv_minds_take(srv_minds *m, const char *gid, int side, uint64_t seed);
+/* The player named `player` (grg_ai_new) kept for game gid's side, made (from seed) when there is
+ * none or the one kept has another name, the least recently used idle one giving up its slot when
+ * the table is full; marked taken until srv_minds_put. NULL when it is taken already, every slot
+ * is, or there is no memory: the caller thinks afresh. */
+grg_ai *srv_minds_take(srv_minds *m, const char *player, const char *gid, int side, uint64_t seed);
 void srv_minds_put(srv_minds *m, grg_ai *ai);
 /* Drops the players kept for game gid (it is over): an idle one is freed, one a worker holds is
  * no longer found for gid and gives way first when room is needed. Returns how many it dropped. */

@@ -78,6 +78,27 @@ test('ending both phases hands the turn to the AI, which plays and hands it back
   await shot(page, 'ai-06-ai-played');
 });
 
+test('the lobby offers a quick AI: its seat names the player, which plays, and the lobby says so', async () => {
+  await openLobby(page);
+  const card = page.locator('article[data-scenario="duel"]');
+  assert.deepEqual(await card.locator('select[name="opponent"] option').allInnerTexts(),
+    ['Strong: plans each phase ahead', 'Quick: plays by rules of thumb']);
+  await card.locator('select[name="mode"]').selectOption('hotseat');
+  assert.equal(await card.locator('select[name="opponent"]').isVisible(), false);
+  await card.locator('select[name="mode"]').selectOption('ai');
+  const id = await startGame(page, 'duel', 'ai', 'blue', 'ai:greedy');
+  assert.deepEqual(await page.evaluate(() => window.grognard.seats), { blue: 'human', red: 'ai:greedy' });
+  await page.locator('#end-phase').click();
+  await page.waitForFunction(() => /Combat/i.test(document.getElementById('phase').innerText));
+  await page.locator('#end-phase').click();
+  await page.waitForFunction(() => /Turn 2/.test(document.getElementById('turn').innerText) && /Your move/.test(document.getElementById('whose-move').innerText), null, { timeout: 60000 });
+  await openLobby(page);
+  const row = page.locator(`.my-games tr[data-game="${id}"]`);
+  assert.match(await row.innerText(), /vs AI, quick/);
+  await page.locator('.my-games').scrollIntoViewIfNeeded();
+  await shot(page, 'ai-07-quick-opponent');
+});
+
 test('no error was logged by the page', () => {
   assert.deepEqual(b.errors, []);
 });

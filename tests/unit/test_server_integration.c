@@ -56,6 +56,10 @@ static void test_http(void **state)
         {"POST", "/api/games", "{\"scenario\":\"no-such\"}", "not_found", 404},
         {"POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"green\":\"ai\"}}",
          "bad_request", 400},
+        {"POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"red\":\"ai:\"}}", "bad_request",
+         400},
+        {"POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"red\":\"robot\"}}",
+         "bad_request", 400},
         {"POST", "/api/games", "{\"scenario\":\"duel\",\"options\":{\"nope\":1}}",
          "invalid_options", 400},
         {"POST", "/api/scenarios", "{}", "method_not_allowed", 405},
@@ -356,11 +360,33 @@ static void test_play_to_end_and_verify(void **state)
     free(rec);
 }
 
-/* An AI seat plays its side by itself and pushes its moves. */
+/* The kind of game gid's seat for side in the server's list of games, "" when not listed. */
+static const char *listed_seat(cJSON *games, const char *side)
+{
+    const cJSON *it;
+    cJSON_ArrayForEach(it, games)
+    {
+        if (!strcmp(str(it, "game"), gid))
+            return str(cJSON_GetObjectItem(it, "seats"), side);
+    }
+    return "";
+}
+
+/* An AI seat plays its side by itself and pushes its moves; a seat may name its player, kept
+ * through a restart; a player that does not exist is refused, the players named, and one stored
+ * that this build lacks gives way to the server's own. */
 static void test_ai_seat(void **state)
 {
     (void)state;
-    create_game("{\"blue\":\"human\",\"red\":\"ai\"}");
+    int st;
+    cJSON *r = get_json("POST", "/api/games",
+                        "{\"scenario\":\"duel\",\"seats\":{\"red\":\"ai:nobody\"}}", &st);
+    assert_int_equal(st, 400);
+    const char *msg = str(cJSON_GetObjectItem(r, "error"), "message");
+    assert_non_null(strstr(msg, "seat 'red'"));
+    assert_non_null(strstr(msg, "greedy"));
+    cJSON_Delete(r);
+    create_game("{\"blue\":\"human\",\"red\":\"ai:greedy\"}");
     tc_ws blue;
     join(&blue, tok_blue, "blue");
     for (int i = 0; i < 2; i++) { /* blue ends its move and combat phases */
@@ -379,6 +405,29 @@ static void test_ai_seat(void **state)
     }
     assert_true(by_red >= 2);
     tc_ws_close(&blue);
+    r = get_json("GET", "/api/games", NULL, &st);
+    assert_string_equal(listed_seat(r, "red"), "ai:greedy");
+    assert_string_equal(listed_seat(r, "blue"), "human");
+    cJSON_Delete(r);
+    assert_int_equal(stop_server(SIGTERM), 0);
+    assert_int_equal(start_server(1), 0);
+    r = get_json("GET", "/api/games", NULL, &st);
+    assert_string_equal(listed_seat(r, "red"), "ai:greedy");
+    cJSON_Delete(r);
+    /* A stored player this build does not have: the game still loads, the server's own plays. */
+    assert_int_equal(stop_server(SIGTERM), 0);
+    sqlite3 *d = NULL;
+    assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(d,
+                                  "UPDATE seats SET kind = 'ai:retired' WHERE kind = 'ai:greedy'",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_changes(d), 1);
+    sqlite3_close(d);
+    assert_int_equal(start_server(1), 0);
+    r = get_json("GET", "/api/games", NULL, &st);
+    assert_string_equal(listed_seat(r, "red"), "ai");
+    cJSON_Delete(r);
 }
 
 /* Bad AI options are refused at start with the option named, before anything is served. */

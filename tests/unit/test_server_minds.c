@@ -1,6 +1,6 @@
-/* Unit tests for src/server/minds.c: the server keeps one AI player per game and side between
- * decisions, hands it to one worker at a time, and makes room by dropping the least recently used
- * idle one. */
+/* Unit tests for src/server/minds.c: the server keeps one AI player per game and side (of the
+ * seat's player) between decisions, hands it to one worker at a time, and makes room by dropping
+ * the least recently used idle one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,20 +9,20 @@
 
 #include "server/server.h"
 
-/* The same game and side get the same player back; another side or game gets its own. */
+/* The same game, side and player get the same player back; another side or game gets its own. */
 static void test_kept_per_game_and_side(void **state)
 {
     (void)state;
-    srv_minds *m = srv_minds_new("plan", 4);
+    srv_minds *m = srv_minds_new(4);
     assert_non_null(m);
-    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    grg_ai *a = srv_minds_take(m, "plan", "00000000000000a1", 0, 1);
     assert_non_null(a);
     assert_string_equal(grg_ai_name(a), "plan");
     srv_minds_put(m, a);
-    grg_ai *again = srv_minds_take(m, "00000000000000a1", 0, 2);
+    grg_ai *again = srv_minds_take(m, "plan", "00000000000000a1", 0, 2);
     assert_ptr_equal(again, a);
-    grg_ai *other_side = srv_minds_take(m, "00000000000000a1", 1, 3);
-    grg_ai *other_game = srv_minds_take(m, "00000000000000b2", 0, 4);
+    grg_ai *other_side = srv_minds_take(m, "plan", "00000000000000a1", 1, 3);
+    grg_ai *other_game = srv_minds_take(m, "plan", "00000000000000b2", 0, 4);
     assert_non_null(other_side);
     assert_non_null(other_game);
     assert_ptr_not_equal(other_side, a);
@@ -39,15 +39,15 @@ static void test_kept_per_game_and_side(void **state)
 static void test_one_worker_at_a_time(void **state)
 {
     (void)state;
-    srv_minds *m = srv_minds_new("greedy", 2);
-    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    srv_minds *m = srv_minds_new(2);
+    grg_ai *a = srv_minds_take(m, "greedy", "00000000000000a1", 0, 1);
     assert_non_null(a);
-    assert_null(srv_minds_take(m, "00000000000000a1", 0, 1));
-    grg_ai *b = srv_minds_take(m, "00000000000000b2", 0, 1);
+    assert_null(srv_minds_take(m, "greedy", "00000000000000a1", 0, 1));
+    grg_ai *b = srv_minds_take(m, "greedy", "00000000000000b2", 0, 1);
     assert_non_null(b);
-    assert_null(srv_minds_take(m, "00000000000000c3", 0, 1));
+    assert_null(srv_minds_take(m, "greedy", "00000000000000c3", 0, 1));
     srv_minds_put(m, a);
-    assert_ptr_equal(srv_minds_take(m, "00000000000000a1", 0, 1), a);
+    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000a1", 0, 1), a);
     srv_minds_put(m, a);
     srv_minds_put(m, b);
     srv_minds_free(m);
@@ -57,18 +57,19 @@ static void test_one_worker_at_a_time(void **state)
 static void test_least_recently_used_goes(void **state)
 {
     (void)state;
-    srv_minds *m = srv_minds_new("random", 2);
-    grg_ai *a = srv_minds_take(m, "00000000000000a1", 0, 1);
+    srv_minds *m = srv_minds_new(2);
+    grg_ai *a = srv_minds_take(m, "random", "00000000000000a1", 0, 1);
     srv_minds_put(m, a);
-    grg_ai *b = srv_minds_take(m, "00000000000000b2", 0, 1);
+    grg_ai *b = srv_minds_take(m, "random", "00000000000000b2", 0, 1);
     srv_minds_put(m, b);
-    srv_minds_put(m, srv_minds_take(m, "00000000000000a1", 0, 1)); /* a is now the more recent */
-    grg_ai *c = srv_minds_take(m, "00000000000000c3", 0, 1);       /* b's slot */
+    srv_minds_put(
+        m, srv_minds_take(m, "random", "00000000000000a1", 0, 1)); /* a is now the more recent */
+    grg_ai *c = srv_minds_take(m, "random", "00000000000000c3", 0, 1); /* b's slot */
     assert_non_null(c);
     srv_minds_put(m, c);
-    assert_ptr_equal(srv_minds_take(m, "00000000000000a1", 0, 1), a);
+    assert_ptr_equal(srv_minds_take(m, "random", "00000000000000a1", 0, 1), a);
     srv_minds_put(m, a);
-    assert_ptr_equal(srv_minds_take(m, "00000000000000c3", 0, 1), c);
+    assert_ptr_equal(srv_minds_take(m, "random", "00000000000000c3", 0, 1), c);
     srv_minds_put(m, c);
     srv_minds_free(m);
 }
@@ -79,10 +80,10 @@ static void test_least_recently_used_goes(void **state)
 static void test_a_finished_game_is_forgotten(void **state)
 {
     (void)state;
-    srv_minds *m = srv_minds_new("greedy", 3);
-    grg_ai *held = srv_minds_take(m, "00000000000000a1", 0, 1);
-    grg_ai *idle = srv_minds_take(m, "00000000000000a1", 1, 2);
-    grg_ai *other = srv_minds_take(m, "00000000000000b2", 0, 3);
+    srv_minds *m = srv_minds_new(3);
+    grg_ai *held = srv_minds_take(m, "greedy", "00000000000000a1", 0, 1);
+    grg_ai *idle = srv_minds_take(m, "greedy", "00000000000000a1", 1, 2);
+    grg_ai *other = srv_minds_take(m, "greedy", "00000000000000b2", 0, 3);
     assert_non_null(held);
     assert_non_null(idle);
     assert_non_null(other);
@@ -92,21 +93,42 @@ static void test_a_finished_game_is_forgotten(void **state)
     assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 0);
     srv_minds_put(m, held); /* the worker that held it is done with it */
     /* held is still allocated, so a fresh player cannot have its address */
-    grg_ai *fresh = srv_minds_take(m, "00000000000000a1", 0, 6);
+    grg_ai *fresh = srv_minds_take(m, "greedy", "00000000000000a1", 0, 6);
     assert_non_null(fresh);
     assert_ptr_not_equal(fresh, held);
     srv_minds_put(m, fresh);
     assert_int_equal(srv_minds_forget(m, "00000000000000a1"), 1);
     /* Two new players take the forgotten ones' slots (one free, one giving way first): had they
      * been kept, the second would have evicted the other game's player. */
-    grg_ai *c = srv_minds_take(m, "00000000000000c3", 0, 4);
-    grg_ai *d = srv_minds_take(m, "00000000000000d4", 0, 5);
+    grg_ai *c = srv_minds_take(m, "greedy", "00000000000000c3", 0, 4);
+    grg_ai *d = srv_minds_take(m, "greedy", "00000000000000d4", 0, 5);
     assert_non_null(c);
     assert_non_null(d);
     srv_minds_put(m, c);
     srv_minds_put(m, d);
-    assert_ptr_equal(srv_minds_take(m, "00000000000000b2", 0, 3), other);
+    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000b2", 0, 3), other);
     srv_minds_put(m, other);
+    srv_minds_free(m);
+}
+
+/* A seat's player is the one asked for: another player for the same game and side (a seat that
+ * names its own) is another entry, and each is found again by its name. */
+static void test_kept_per_player(void **state)
+{
+    (void)state;
+    srv_minds *m = srv_minds_new(4);
+    grg_ai *plan = srv_minds_take(m, "plan", "00000000000000a1", 0, 1);
+    grg_ai *greedy = srv_minds_take(m, "greedy", "00000000000000a1", 0, 1);
+    assert_non_null(plan);
+    assert_non_null(greedy);
+    assert_string_equal(grg_ai_name(plan), "plan");
+    assert_string_equal(grg_ai_name(greedy), "greedy");
+    srv_minds_put(m, plan);
+    srv_minds_put(m, greedy);
+    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000a1", 0, 2), greedy);
+    srv_minds_put(m, greedy);
+    assert_ptr_equal(srv_minds_take(m, "plan", "00000000000000a1", 0, 2), plan);
+    srv_minds_put(m, plan);
     srv_minds_free(m);
 }
 
@@ -114,9 +136,9 @@ static void test_a_finished_game_is_forgotten(void **state)
 static void test_unknown_player(void **state)
 {
     (void)state;
-    srv_minds *m = srv_minds_new("no-such-player", 2);
+    srv_minds *m = srv_minds_new(2);
     assert_non_null(m);
-    assert_null(srv_minds_take(m, "00000000000000a1", 0, 1));
+    assert_null(srv_minds_take(m, "no-such-player", "00000000000000a1", 0, 1));
     srv_minds_free(m);
 }
 
@@ -124,6 +146,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kept_per_game_and_side),
+        cmocka_unit_test(test_kept_per_player),
         cmocka_unit_test(test_one_worker_at_a_time),
         cmocka_unit_test(test_least_recently_used_goes),
         cmocka_unit_test(test_a_finished_game_is_forgotten),

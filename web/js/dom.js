@@ -32,6 +32,23 @@ export function clear(node) {
   return node;
 }
 
+/**
+ * The AI opponents the lobby offers: the seat kind the server takes (docs/server-api.md), a word
+ * for it and what it does. 'ai' is the server's own player (the plan player unless --ai says).
+ */
+export const OPPONENTS = [
+  ['ai', 'strong', 'Strong: plans each phase ahead'],
+  ['ai:greedy', 'quick', 'Quick: plays by rules of thumb'],
+];
+
+/** A seat's kind from the server in a player's words: 'human', 'AI', 'AI, quick'. */
+export function seatKind(kind) {
+  const k = typeof kind === 'string' ? kind : (kind && kind.kind) || '';
+  if (!k.startsWith('ai')) return k || 'seat';
+  const known = OPPONENTS.find(([v]) => v === k);
+  return k === 'ai' ? 'AI' : `AI, ${known ? known[1] : k.slice(3)}`;
+}
+
 /** 'test.move' -> 'Move'; 'cdb.action_points' -> 'Action points'. */
 export function phaseName(phase) {
   if (!phase) return '';

@@ -2,7 +2,7 @@
 // hotseat (this browser holds both seats) or online (an invitation link for the other seat);
 // my games (from localStorage) and the server's other games to watch or replay.
 import { api } from './api.js';
-import { el, clear, phaseName } from './dom.js';
+import { el, clear, phaseName, OPPONENTS, seatKind } from './dom.js';
 import { myGames, rememberGame, forgetGame } from './store.js';
 
 const MODES = [
@@ -61,16 +61,22 @@ function scenarioCard(sc, status, invite, go) {
   const side = el('select', { id: `${idp}-side`, name: 'side' },
     sc.sides.map((s) => el('option', { value: s.id }, s.name)));
   const sideRow = el('label', { for: `${idp}-side` }, 'Your side ', side);
-  mode.addEventListener('change', () => { sideRow.hidden = mode.value === 'hotseat'; });
+  const opponent = el('select', { id: `${idp}-opponent`, name: 'opponent' },
+    OPPONENTS.map(([v, , t]) => el('option', { value: v }, t)));
+  const opponentRow = el('label', { for: `${idp}-opponent` }, 'Opponent ', opponent);
+  mode.addEventListener('change', () => {
+    sideRow.hidden = mode.value === 'hotseat';
+    opponentRow.hidden = mode.value !== 'ai';
+  });
   const start = el('button', { type: 'submit', class: 'primary' }, 'Start');
   const form = el('form', { class: 'new-game', 'aria-label': `New game of ${sc.name}` },
-    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, start);
+    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, opponentRow, start);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     start.disabled = true;
     status.textContent = `Creating a game of ${sc.name}...`;
     try {
-      await createGame(sc, mode.value, side.value, invite, go);
+      await createGame(sc, mode.value, side.value, opponent.value, invite, go);
       status.textContent = '';
     } catch (e) {
       status.textContent = `The game could not be created: ${e.message}`;
@@ -88,9 +94,9 @@ function scenarioCard(sc, status, invite, go) {
       form));
 }
 
-async function createGame(sc, mode, mySide, invite, go) {
+async function createGame(sc, mode, mySide, opponent, invite, go) {
   const seats = {};
-  for (const s of sc.sides) seats[s.id] = mode === 'ai' && s.id !== mySide ? 'ai' : 'human';
+  for (const s of sc.sides) seats[s.id] = mode === 'ai' && s.id !== mySide ? opponent : 'human';
   const r = await api.createGame(sc.id, seats, {});
   const tokens = {};
   let other = null;
@@ -101,7 +107,7 @@ async function createGame(sc, mode, mySide, invite, go) {
     else tokens[s.id] = seat.token;
   }
   const inviteUrl = other ? new URL(other.link, location.href).href : null;
-  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, tokens, commitment: r.commitment,
+  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' ? opponent : undefined, tokens, commitment: r.commitment,
     invite: inviteUrl ? { side: other.side, link: inviteUrl } : null });
   if (mode === 'online' && inviteUrl) {
     showInvite(invite, sc, other.side, inviteUrl, () => go(`game=${r.game}`));
@@ -140,7 +146,7 @@ function gameTable(rows, scById, go, mine) {
       : g.turn ? `turn ${g.turn}, ${phaseName(g.phase)}, ${sideName(sc, g.active)} to move` : (g.live === undefined && mine ? 'not on this server' : '');
     const seats = mine
       ? Object.keys(g.tokens || {}).map((s) => sideName(sc, s)).join(', ') || 'watching'
-      : Object.entries(g.seats || {}).map(([s, k]) => `${sideName(sc, s)}: ${typeof k === 'string' ? k : (k && k.kind) || 'seat'}`).join(', ');
+      : Object.entries(g.seats || {}).map(([s, k]) => `${sideName(sc, s)}: ${seatKind(k)}`).join(', ');
     const actions = el('td', { class: 'actions' });
     if (!g.over) actions.append(el('button', { type: 'button', onclick: () => go(`game=${g.game}`) }, mine ? 'Open' : 'Watch'), ' ');
     actions.append(el('button', { type: 'button', onclick: () => go(`game=${g.game}&replay=1`) }, 'Replay'));
@@ -150,7 +156,7 @@ function gameTable(rows, scById, go, mine) {
     }
     tbody.append(el('tr', { 'data-game': g.game },
       el('td', {}, g.name || (sc && sc.name) || g.scenario || g.game),
-      el('td', {}, mine ? ({ ai: 'vs AI', hotseat: 'hotseat', online: 'online' }[g.mode] || 'joined') : ''),
+      el('td', {}, mine ? (g.mode === 'ai' ? `vs ${seatKind(g.opponent || 'ai')}` : { hotseat: 'hotseat', online: 'online' }[g.mode] || 'joined') : ''),
       el('td', {}, seats),
       el('td', {}, state),
       actions));

@@ -1,7 +1,7 @@
 // The side panels the game view redraws after every change: the phase bar (turn, phase, side to
 // act, whose move), the points the ruleset reports in state.info, and the list of all units. They
 // show the state on the map: the replay's while one is in view, else the live game's.
-import { el, clear, phaseName } from './dom.js';
+import { el, clear, phaseName, seatKind } from './dom.js';
 import { isGeneral } from './counters.js';
 
 const $ = (id) => document.getElementById(id);
@@ -21,8 +21,8 @@ export function drawStatus(g) {
   else if (g.myMove()) who.textContent = g.mySides().length > 1 ? `${g.sideName(st.active)} to move (hotseat).` : 'Your move.';
   else {
     const seat = g.seats && g.seats[st.active];
-    const ai = seat === 'ai' || (seat && seat.kind === 'ai') || (seat && seat.ai);
-    who.textContent = `Waiting for ${g.sideName(st.active)}${ai ? ' (the AI)' : ''}.`;
+    const kind = seat ? seatKind(seat) : '';
+    who.textContent = `Waiting for ${g.sideName(st.active)}${kind.startsWith('AI') ? ` (the ${kind})` : ''}.`;
   }
   $('you-are').textContent = g.mySides().length ? `You play ${g.mySides().map((s) => g.sideName(s)).join(' and ')}.` : 'You are watching.';
   $('end-phase').disabled = past || !g.myMove() || g.busy;
