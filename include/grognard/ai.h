@@ -113,6 +113,15 @@ int grg_ai_seats_choose(grg_ai_seats *s, const char *player, const char *options
 int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                  grg_action *out);
 
+/* A suggestion for the side to act in g (the server's hint): the action a new `player` seeded
+ * with `seed` chooses within `budget` and, when it begins an activation or a combat's declaration,
+ * those it chooses after it on an imagined copy until the activation ends or the declaration
+ * closes (or the phase or side changes), each within `budget`: at most max actions into out.
+ * Never reads the game's dice to come (the copy is re-seeded). Returns how many, or -1 as
+ * grg_ai_think. */
+int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
+                   grg_action *out, int max);
+
 /* The static evaluation every player shares: a score of g for `side`, about -1..1 while the game
  * runs (material, objectives, cohesion, distance to the enemy) and +-10 once it is won or lost
  * (0 for a draw). Uses only the engine API: unit fields, scenario objectives, game_info. */

@@ -2,7 +2,9 @@
  * players re-seed their own clones so they never see the real dice to come) with the player kept
  * for that game and side (minds.c), and post the chosen action back, waking the loop with
  * lws_cancel_service, the one lws call that is safe from another thread. The loop applies the
- * answer only if the game has not changed meanwhile. */
+ * answer only if the game has not changed meanwhile. A player's request for a hint is thought the
+ * same way, by the server's own player afresh (grg_ai_suggest), and its answer pushed instead of
+ * applied. */
 #include "server.h"
 
 #include <pthread.h>
@@ -10,16 +12,18 @@
 #include <string.h>
 
 #define AI_MAX_THREADS 4
-#define AI_MINDS 32 /* players kept between decisions, one per game and side (minds.c) */
+#define AI_MINDS 32    /* players kept between decisions, one per game and side (minds.c) */
+#define AI_HINT_MAX 16 /* the actions of a suggestion: an activation's steps, say */
 
 typedef struct ai_job {
     char gid[SRV_ID_LEN];
-    char player[32]; /* the seat's player */
+    char player[32]; /* the seat's player, or the server's own for a hint */
+    int seat, hint;  /* the seat it is for; a suggestion for its human (hint), not a move */
     unsigned gen;
     grg_game *clone;
     uint64_t seed;
-    grg_action out;
-    int ok;
+    grg_action out[AI_HINT_MAX]; /* a move: its one action; a hint: the suggestion */
+    int n;                       /* actions in out; 0: none found */
     struct ai_job *next;
 } ai_job;
 
@@ -64,6 +68,26 @@ int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, grg_a
     return random_choice(g, seed, out);
 }
 
+/* Answers job j: a hint by the suggestion of the server's own player (grg_ai_suggest), a move by
+ * the seat's player kept for the game, or a fresh one, or at worst a random action. */
+static void think(srv_ai *ai, ai_job *j)
+{
+    if (j->hint) {
+        j->n = grg_ai_suggest(j->player, j->clone, j->seed, ai->budget, j->out, AI_HINT_MAX);
+        j->n = j->n > 0 ? j->n : 0;
+        return;
+    }
+    grg_ai *mind =
+        ai->minds ? srv_minds_take(ai->minds, j->player, j->gid, j->clone->active, j->seed) : NULL;
+    j->n = 0;
+    if (mind) {
+        j->n = grg_ai_choose(mind, j->clone, ai->budget, &j->out[0]) == 0;
+        srv_minds_put(ai->minds, mind);
+    }
+    if (!j->n)
+        j->n = server_ai_choose(j->player, j->clone, j->seed, ai->budget, &j->out[0]) == 0;
+}
+
 static void *worker(void *arg)
 {
     srv_ai *ai = arg;
@@ -78,15 +102,7 @@ static void *worker(void *arg)
         if (!ai->todo)
             ai->todo_tail = NULL;
         pthread_mutex_unlock(&ai->mu);
-        grg_ai *mind = ai->minds
-                           ? srv_minds_take(ai->minds, j->player, j->gid, j->clone->active, j->seed)
-                           : NULL;
-        if (mind) {
-            j->ok = grg_ai_choose(mind, j->clone, ai->budget, &j->out) == 0;
-            srv_minds_put(ai->minds, mind);
-        }
-        if (!mind || !j->ok)
-            j->ok = server_ai_choose(j->player, j->clone, j->seed, ai->budget, &j->out) == 0;
+        think(ai, j);
         pthread_mutex_lock(&ai->mu);
         j->next = ai->done;
         ai->done = j;
@@ -150,7 +166,7 @@ void srv_ai_stop(srv *sv)
     sv->ai = NULL;
 }
 
-int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st)
+int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st, int hint)
 {
     srv_ai *ai = sv->ai;
     ai_job *j = calloc(1, sizeof *j);
@@ -159,7 +175,9 @@ int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st)
         return -1;
     }
     snprintf(j->gid, sizeof j->gid, "%s", g->id);
-    snprintf(j->player, sizeof j->player, "%s", st->player[0] ? st->player : ai->player);
+    snprintf(j->player, sizeof j->player, "%s", st->player[0] && !hint ? st->player : ai->player);
+    j->seat = (int)(st - g->seats);
+    j->hint = hint;
     j->gen = g->generation;
     ai->rng = ai->rng * 6364136223846793005ULL + 1442695040888963407ULL;
     j->seed = ai->rng;
@@ -191,9 +209,14 @@ void srv_ai_drain(srv *sv)
         rev = j;
         j = n;
     }
-    for (j = rev; j; j = j->next)
-        if (!sv->stopping)
-            srv_game_ai_result(sv, j->gid, j->gen, &j->out, j->ok);
+    for (j = rev; j; j = j->next) {
+        if (sv->stopping)
+            continue;
+        if (j->hint)
+            srv_game_hint_result(sv, j->gid, j->gen, j->seat, j->out, j->n);
+        else
+            srv_game_ai_result(sv, j->gid, j->gen, &j->out[0], j->n > 0);
+    }
     free_jobs(rev);
 }
 

@@ -168,6 +168,35 @@ static char *may_act(const srv_game *g, int seat, const cJSON *id)
     return NULL;
 }
 
+/* A hint (docs/server-api.md): the side to act, in a game with an AI seat, asks what the server's
+ * own AI would play there. Answered at once; the suggestion comes as a push (hint_result). */
+static char *hint_request(srv *sv, srv_game *g, int seat, const cJSON *id)
+{
+    char *no = may_act(g, seat, id);
+    if (no)
+        return no;
+    int vs_ai = 0;
+    for (int i = 0; i < g->n_seats; i++)
+        vs_ai |= g->seats[i].ai;
+    if (!vs_ai)
+        return srv_error_text(id, "forbidden", "%s",
+                              "hints are given in games against the AI only, where no other "
+                              "player could object");
+    if (!g->hint_busy && (!sv->ai || srv_ai_submit(sv, g, &g->seats[seat], 1) < 0))
+        return srv_error_text(id, "internal", "%s", "the AI cannot think now");
+    g->hint_busy = 1;
+    g->hint_gen = g->generation; /* one thought for an older position asks again (hint_result) */
+    g->hint_seat = seat;
+    cJSON *r = cJSON_CreateObject();
+    if (id)
+        cJSON_AddItemReferenceToObject(r, "id", (cJSON *)id);
+    cJSON_AddBoolToObject(r, "ok", 1);
+    cJSON_AddBoolToObject(r, "thinking", 1);
+    char *t = cJSON_PrintUnformatted(r);
+    cJSON_Delete(r);
+    return t;
+}
+
 char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_client *requester)
 {
     const cJSON *id = cJSON_GetObjectItem(req, "id");
@@ -178,6 +207,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
         if (strcmp(cmd->valuestring, forbidden[i]) == 0)
             return srv_error_text(id, "forbidden", "%s",
                                   "this command is not available through the server");
+    if (strcmp(cmd->valuestring, "hint") == 0)
+        return hint_request(sv, g, seat, id);
     int act = strcmp(cmd->valuestring, "act") == 0, undo = strcmp(cmd->valuestring, "undo") == 0;
     if (act || undo) {
         char *no = may_act(g, seat, id);
@@ -259,13 +290,14 @@ int srv_game_dice(srv *sv, srv_game *g, const cJSON *body, cJSON *reply)
 }
 
 /* Sets a replaced session aside while an AI worker may still read a clone sharing its scenario;
- * it is freed when the worker's answer comes back (or with the game). */
+ * it is freed when the workers' answers are all back (or with the game). */
 void srv_game_retire(srv_game *g, grg_session *s)
 {
+    int thinking = g->ai_busy || g->hint_busy;
     grg_session **nr =
-        g->ai_busy ? realloc(g->retired, (size_t)(g->n_retired + 1) * sizeof *nr) : NULL;
+        thinking ? realloc(g->retired, (size_t)(g->n_retired + 1) * sizeof *nr) : NULL;
     if (!nr) {
-        if (g->ai_busy)
+        if (thinking)
             return; /* leak rather than free what a worker may read */
         grg_session_free(s);
         return;
@@ -281,24 +313,36 @@ void srv_game_poke_ai(srv *sv, srv_game *g)
     int active = grg_session_game(g->s)->active;
     for (int i = 0; i < g->n_seats; i++)
         if (g->seats[i].ai && g->seats[i].side_index == active) {
-            if (srv_ai_submit(sv, g, &g->seats[i]) == 0)
+            if (srv_ai_submit(sv, g, &g->seats[i], 0) == 0)
                 g->ai_busy = 1;
             return;
         }
 }
 
-void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action *a, int ok)
+/* The game in memory a worker's answer is for, the sessions retired while it thought freed once no
+ * worker thinks for it any more (busy: the flag of the answer's kind, cleared). NULL: none. */
+static srv_game *answered(srv *sv, const char *gid, int hint)
 {
     srv_game *g = NULL;
     for (int i = 0; i < sv->n_games && !g; i++)
         if (strcmp(sv->games[i]->id, gid) == 0)
             g = sv->games[i];
     if (!g)
+        return NULL;
+    *(hint ? &g->hint_busy : &g->ai_busy) = 0;
+    if (!g->ai_busy && !g->hint_busy) {
+        for (int i = 0; i < g->n_retired; i++)
+            grg_session_free(g->retired[i]);
+        g->n_retired = 0;
+    }
+    return g;
+}
+
+void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action *a, int ok)
+{
+    srv_game *g = answered(sv, gid, 0);
+    if (!g)
         return;
-    g->ai_busy = 0;
-    for (int i = 0; i < g->n_retired; i++)
-        grg_session_free(g->retired[i]);
-    g->n_retired = 0;
     if (gen != g->generation) { /* the game changed while the AI thought */
         srv_game_poke_ai(sv, g);
         return;
@@ -329,4 +373,42 @@ void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action
     }
     cJSON_Delete(rj);
     free(r);
+}
+
+void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, const grg_action *a,
+                          int n)
+{
+    srv_game *g = answered(sv, gid, 1);
+    if (!g)
+        return;
+    if (gen != g->generation) { /* the game moved on; asked again since, it is thought again */
+        if (g->hint_gen == g->generation && !g->over &&
+            srv_ai_submit(sv, g, &g->seats[g->hint_seat], 1) == 0)
+            g->hint_busy = 1;
+        return;
+    }
+    if (n < 1 || seat < 0 || seat >= g->n_seats)
+        return;
+    char hash[17];
+    snprintf(hash, sizeof hash, "%016llx",
+             (unsigned long long)grg_game_hash(grg_session_game(g->s)));
+    cJSON *m = cJSON_CreateObject();
+    cJSON_AddStringToObject(m, "push", "hint");
+    cJSON_AddStringToObject(m, "game", g->id);
+    cJSON_AddStringToObject(m, "side", g->seats[seat].side);
+    cJSON_AddStringToObject(m, "hash", hash);
+    cJSON *list = cJSON_AddArrayToObject(m, "actions");
+    for (int i = 0; i < n; i++) {
+        char *atext = grg_action_text(grg_session_loaded(g->s), &a[i]);
+        cJSON *aj = atext ? cJSON_Parse(atext) : NULL;
+        free(atext);
+        cJSON_AddItemToArray(list, aj ? aj : cJSON_CreateNull());
+    }
+    char *t = cJSON_PrintUnformatted(m);
+    cJSON_Delete(m);
+    if (t && sv->batch_open)
+        srv_batch_push(sv, g, t); /* after the news the open batch holds */
+    else if (t)
+        srv_broadcast(g, t, strlen(t));
+    free(t);
 }

@@ -140,8 +140,11 @@ struct srv_game {
     srv_seat seats[8];
     char **stored; /* the committed log entries, as text */
     int n_stored, cap_stored;
-    unsigned generation; /* bumped by every change, so a stale AI answer is dropped */
-    int ai_busy;
+    unsigned generation;   /* bumped by every change, so a stale AI answer is dropped */
+    int ai_busy;           /* an AI seat's move is being thought */
+    int hint_busy;         /* a suggestion for a player is being thought (hint) */
+    unsigned hint_gen;     /* the generation the last hint was asked at */
+    int hint_seat;         /* and the seat that asked it */
     int ai_failures;       /* refusals of the AI's actions in a row */
     grg_session **retired; /* sessions replaced while the AI thought over a clone sharing them */
     int n_retired;
@@ -199,6 +202,10 @@ void srv_batch_forget_client(srv *sv, srv_client *c);
 int srv_game_dice(srv *sv, srv_game *g, const cJSON *body, cJSON *reply);
 /* Applies an action chosen by the AI for generation `gen`; ignored when stale. */
 void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action *a, int ok);
+/* Pushes the n actions the AI suggests for seat `seat` at generation `gen`; dropped when stale
+ * (thought again when asked again since) or when n is 0. */
+void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, const grg_action *a,
+                          int n);
 void srv_game_retire(srv_game *g, grg_session *s);
 /* Starts the AI when the side to act is an AI seat and it is not already thinking. */
 void srv_game_poke_ai(srv *sv, srv_game *g);
@@ -241,9 +248,11 @@ char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
 /* ---- ai.c: worker threads ---- */
 int srv_ai_start(srv *sv, int threads);
 void srv_ai_stop(srv *sv);
-/* Submits a decision for the seat st (its player): g is cloned here; the answer comes back
- * through srv_ai_drain. */
-int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st);
+/* Submits a decision for seat st: g is cloned here, the answer comes back through srv_ai_drain.
+ * An AI seat's move (hint 0) is thought by the seat's player, kept between decisions, and
+ * applied (srv_game_ai_result); a suggestion for the human holding st (hint 1) by the server's
+ * own player afresh, and pushed (srv_game_hint_result). */
+int srv_ai_submit(srv *sv, const srv_game *g, const srv_seat *st, int hint);
 /* On the loop thread: applies every answer the workers posted. */
 void srv_ai_drain(srv *sv);
 /* Game gid is over: the AI players kept for it are dropped (srv_minds_forget). */

@@ -1,5 +1,6 @@
 // A game against the AI on the test scenario "duel": select, see the reach, move, see the log,
-// an illegal move refused with its rule id, end the phases and see the AI take its turn.
+// an illegal move refused with its rule id, end the phases and see the AI take its turn, ask it
+// for a move, and a game against the quick AI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
@@ -78,6 +79,19 @@ test('ending both phases hands the turn to the AI, which plays and hands it back
   await shot(page, 'ai-06-ai-played');
 });
 
+test('asked, the AI suggests a move for my side, and plays it on request', async () => {
+  assert.equal(await page.locator('#hint').isVisible(), true);
+  const before = await page.evaluate(() => window.grognard.state.hash);
+  await page.locator('svg.map').focus();
+  await page.keyboard.press('h');
+  await page.waitForSelector('#hint-play');
+  assert.match(await page.locator('#notice').innerText(), /^The AI suggests: .+\. Play it$/);
+  await shot(page, 'ai-07-hint');
+  await page.locator('#hint-play').click();
+  await page.waitForFunction((h) => window.grognard.state.hash !== h && !window.grognard.playing, before);
+  assert.equal(await page.locator('#refusal').isVisible(), false); // every action was accepted
+});
+
 test('the lobby offers a quick AI: its seat names the player, which plays, and the lobby says so', async () => {
   await openLobby(page);
   const card = page.locator('article[data-scenario="duel"]');
@@ -96,7 +110,7 @@ test('the lobby offers a quick AI: its seat names the player, which plays, and t
   const row = page.locator(`.my-games tr[data-game="${id}"]`);
   assert.match(await row.innerText(), /vs AI, quick/);
   await page.locator('.my-games').scrollIntoViewIfNeeded();
-  await shot(page, 'ai-07-quick-opponent');
+  await shot(page, 'ai-08-quick-opponent');
 });
 
 test('no error was logged by the page', () => {

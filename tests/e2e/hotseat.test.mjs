@@ -27,6 +27,8 @@ test('a hotseat game opens with both seats', async () => {
   assert.match(await page.locator('#turn').innerText(), /Turn 1/);
   assert.match(await page.locator('#phase').innerText(), /Move/i);
   assert.equal(await page.locator('.layer-counters .counter').count(), 4);
+  // No AI here to ask for a move: the button is not offered.
+  assert.equal(await page.locator('#hint').isVisible(), false);
   await shot(page, 'hotseat-02-start');
 });
 

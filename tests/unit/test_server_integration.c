@@ -430,6 +430,55 @@ static void test_ai_seat(void **state)
     cJSON_Delete(r);
 }
 
+/* A hint: the side to act, in a game against the AI, asks what the AI would play there; the answer
+ * comes as a push naming the side and the position, and its actions, played in turn, are accepted
+ * by the rules.
+ * A spectator may not ask (nor the side not to act: the same check as an act's), nor anybody in
+ * a game between two players. */
+static void test_hint(void **state)
+{
+    (void)state;
+    create_game("{\"blue\":\"human\",\"red\":\"human\"}");
+    tc_ws blue, spect;
+    join(&blue, tok_blue, "blue");
+    cJSON *r = call(&blue, 2, "{\"cmd\":\"hint\"}");
+    assert_string_equal(err_code(r), "forbidden");
+    assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), "against the AI"));
+    cJSON_Delete(r);
+    tc_ws_close(&blue);
+
+    create_game("{\"blue\":\"human\",\"red\":\"ai\"}");
+    join(&blue, tok_blue, "blue");
+    join(&spect, NULL, NULL);
+    r = call(&spect, 2, "{\"cmd\":\"hint\"}");
+    assert_string_equal(err_code(r), "spectator");
+    cJSON_Delete(r);
+    char *here = state_hash(&blue, 3);
+    r = call(&blue, 4, "{\"cmd\":\"hint\"}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "thinking")));
+    cJSON_Delete(r);
+    cJSON *h = wait_push(&blue, "hint");
+    assert_string_equal(str(h, "side"), "blue");
+    assert_string_equal(str(h, "game"), gid);
+    assert_string_equal(str(h, "hash"), here);
+    free(here);
+    const cJSON *acts = cJSON_GetObjectItem(h, "actions"), *it;
+    assert_true(cJSON_GetArraySize(acts) >= 1);
+    int k = 5;
+    cJSON_ArrayForEach(it, acts)
+    {
+        char *a = cJSON_PrintUnformatted(it);
+        r = call(&blue, k++, "{\"cmd\":\"act\",\"action\":%s}", a);
+        free(a);
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+        cJSON_Delete(r);
+    }
+    cJSON_Delete(h);
+    tc_ws_close(&blue);
+    tc_ws_close(&spect);
+}
+
 /* Bad AI options are refused at start with the option named, before anything is served. */
 static void test_bad_ai_options(void **state)
 {
@@ -475,9 +524,10 @@ int main(void)
 {
     alarm(300);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
-        cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
-        cmocka_unit_test(test_ai_seat),       cmocka_unit_test(test_bad_ai_options),
+        cmocka_unit_test(test_http),           cmocka_unit_test(test_seats_and_refusals),
+        cmocka_unit_test(test_crash_restart),  cmocka_unit_test(test_play_to_end_and_verify),
+        cmocka_unit_test(test_ai_seat),        cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

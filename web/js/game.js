@@ -3,7 +3,7 @@
 // for the side to move, shows refusals, and redraws the map and panels after every change.
 // Every rule question goes to the server; this file only routes and draws answers.
 import { api, Connection, ProtocolError } from './api.js';
-import { clear } from './dom.js';
+import { clear, el, seatKind } from './dom.js';
 import { MapView } from './map.js';
 import { drawCounters, describe, SIDE_COLOURS } from './counters.js';
 import { GameLog } from './log.js';
@@ -273,6 +273,8 @@ export class Game {
         this.logBatch(m.events, st.hash, st.turn);
       }
       this.scheduleRefresh();
+    } else if (m.push === 'hint') {
+      this.onHint(m);
     } else if (m.push === 'over') {
       this.overInfo = m;
       this.scheduleRefresh().then(() => this.showOver());
@@ -332,6 +334,7 @@ export class Game {
     $('zoom-reset').onclick = () => this.map.resetView();
     $('end-phase').onclick = () => this.endPhase();
     $('undo').onclick = () => this.undo();
+    $('hint').onclick = () => this.hint();
     $('refusal-close').onclick = () => this.clearRefusal();
   }
 
@@ -362,6 +365,48 @@ export class Game {
     } catch (e) {
       this.map.showZoc(null);
       this.notice(`No zones of control: ${e.message}${e.rule ? ` (${e.rule})` : ''}`);
+    }
+  }
+
+  /** True in a game with an AI seat: there the server's AI suggests moves (hint). */
+  vsAI() { return Object.values(this.seats || {}).some((k) => seatKind(k).startsWith('AI')); }
+
+  /** Asks the server what its AI would play here for my side; the answer comes as a push. */
+  async hint() {
+    const c = this.myMove() && this.vsAI() && this.conns.get(this.state.active);
+    if (!c) return;
+    this.notice('The AI is thinking about your move...');
+    try {
+      await c.request({ cmd: 'hint' });
+    } catch (e) {
+      this.notice('');
+      this.refuse(e);
+    }
+  }
+
+  /**
+   * The AI's suggestion (a whole move: an activation to its end, say), shown with a button that
+   * plays it action by action, its unit selected, while the position is the one it was made for.
+   */
+  onHint(m) {
+    const actions = m.actions || [];
+    if (!this.isMine(m.side) || !actions.length || !this.state || m.hash !== this.state.hash) return;
+    const play = el('button', { type: 'button', id: 'hint-play', onclick: () => this.playAll(actions) }, 'Play it');
+    const said = actions.map((a) => actionText(a, (u) => this.unitName(u))).join(', then ');
+    clear($('notice')).append(`The AI suggests: ${said}. `, play);
+    const unit = actions.find((a) => a.unit && this.unit(a.unit));
+    if (unit) this.mover.select([unit.unit]);
+  }
+
+  /** Plays actions in turn, stopping at the first the server refuses (its rule shown). */
+  async playAll(actions) {
+    this.notice('');
+    this.playing = true;
+    try {
+      for (const a of actions) if (!(await this.act(a))) break;
+    } finally {
+      this.playing = false;
+      if (this.state) this.drawStatus();
     }
   }
 

@@ -15,6 +15,7 @@ export const KEYS = [
   ['G', 'show or hide the selected general\'s command radius'],
   ['F', 'end the phase'],
   ['U', 'take back the last action (when the rules allow)'],
+  ['H', 'ask the AI to suggest a move (in games against the AI)'],
   ['Escape', 'clear the selection and close messages'],
   ['[ / ]', 'replay: step back / forward; \\ returns to the live game'],
   ['?', 'this help'],
@@ -51,7 +52,7 @@ export function installKeys(getGame, showHelp) {
       n: () => cycle(g, 1), p: () => cycle(g, -1),
       q: () => g.mover.turn('left'), e: () => g.mover.turn('right'),
       m: () => g.setTool('move'), c: () => g.setTool('combat'), l: () => g.setTool('los'),
-      z: () => g.toggleZoc(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(),
+      z: () => g.toggleZoc(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(), h: () => g.hint(),
       Escape: () => { g.mover.clear(); g.combat.clear(); g.clearRefusal(); g.map.clearLos(); g.losFrom = null; },
       '[': () => g.replay.seek(g.replay.pos - 1), ']': () => g.replay.seek(g.replay.pos + 1), '\\': () => g.replay.live(),
     }[k.length === 1 ? k.toLowerCase() : k];
