@@ -86,10 +86,15 @@ test('asked, the AI suggests a move for my side, and plays it on request', async
   await page.keyboard.press('h');
   await page.waitForSelector('#hint-play');
   assert.match(await page.locator('#notice').innerText(), /^The AI suggests: .+\. Play it$/);
+  // Its way is drawn on the map, ending where its last step does (none when it does not move).
+  const said = [...(await page.locator('#notice').innerText()).matchAll(/step to (\d{4})/g)].map((x) => x[1]);
+  const ends = await page.locator('.layer-hint .hint-end').evaluateAll((l) => l.map((e) => e.dataset.hint));
+  assert.deepEqual(ends, said.length ? [said[said.length - 1]] : []);
   await shot(page, 'ai-07-hint');
   await page.locator('#hint-play').click();
   await page.waitForFunction((h) => window.grognard.state.hash !== h && !window.grognard.playing, before);
   assert.equal(await page.locator('#refusal').isVisible(), false); // every action was accepted
+  assert.equal(await page.locator('.layer-hint *').count(), 0);
 });
 
 test('the lobby offers a quick AI: its seat names the player, which plays, and the lobby says so', async () => {

@@ -315,6 +315,7 @@ export class Game {
     const prev = this.state;
     this.state = st;
     if (st.hash) this.loggedHashes.add(st.hash);
+    if (this.hintHash && this.hintHash !== st.hash && !this.playing) this.map.showHint(null); // the game moved on
     if (prev && (prev.phase !== st.phase || prev.active !== st.active)) this.onPhaseChange(prev);
   }
 
@@ -395,7 +396,10 @@ export class Game {
     const said = actions.map((a) => actionText(a, (u) => this.unitName(u))).join(', then ');
     clear($('notice')).append(`The AI suggests: ${said}. `, play);
     const unit = actions.find((a) => a.unit && this.unit(a.unit));
-    if (unit) this.mover.select([unit.unit]);
+    if (!unit) return;
+    this.mover.select([unit.unit]);
+    this.hintHash = m.hash;
+    this.map.showHint([this.unit(unit.unit).hex, ...actions.filter((a) => a.type === 'step' && a.to).map((a) => a.to)]);
   }
 
   /** Plays actions in turn, stopping at the first the server refuses (its rule shown). */
@@ -406,6 +410,8 @@ export class Game {
       for (const a of actions) if (!(await this.act(a))) break;
     } finally {
       this.playing = false;
+      this.hintHash = null;
+      this.map.showHint(null);
       if (this.state) this.drawStatus();
     }
   }

@@ -23,10 +23,11 @@ export class MapView {
     this.grid = svg('g', { class: 'layer-grid' });
     this.counters = svg('g', { class: 'layer-counters' });
     this.los = svg('g', { class: 'layer-los' });
+    this.hint = svg('g', { class: 'layer-hint' });
     this.cursorLayer = svg('g', { class: 'layer-cursor' });
     this.results = svg('g', { class: 'layer-results' });
     this.boxRect = svg('rect', { class: 'box-select', visibility: 'hidden' });
-    this.svg.append(defs, this.bg, this.objectives, this.zoc, this.cmd, this.reach, this.grid, this.counters, this.los, this.results, this.cursorLayer, this.boxRect);
+    this.svg.append(defs, this.bg, this.objectives, this.zoc, this.cmd, this.reach, this.grid, this.counters, this.hint, this.los, this.results, this.cursorLayer, this.boxRect);
     host.append(this.svg);
     this.cursor = null;
     this.bindPointer();
@@ -303,6 +304,16 @@ export class MapView {
   }
 
   clearLos() { clear(this.los); }
+
+  /** The way the AI suggests (a hint): a line through hexes, its end ringed; none clears it. */
+  showHint(hexes) {
+    clear(this.hint);
+    if (!hexes || hexes.length < 2) return;
+    const pts = hexes.map((h) => hex.centre(h));
+    const end = pts[pts.length - 1];
+    this.hint.append(svg('polyline', { class: 'hint-path', points: pts.map((p) => `${p.x},${p.y}`).join(' ') }),
+      svg('circle', { class: 'hint-end', 'data-hint': hexes[hexes.length - 1], cx: end.x, cy: end.y, r: hex.R * 0.55 }));
+  }
 
   /** A short-lived label on the map where a combat was fought: the die and the result. */
   showResult(where, text) {
