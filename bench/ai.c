@@ -257,6 +257,43 @@ static void plan_cost(const char *name, const grg_loaded *l, double secs)
     fflush(stdout);
 }
 
+/* What a hint costs (grg_ai_suggest, the server's budget: 64 generations within 2 s a decision):
+ * asked at every tenth decision of a game greedy plays against itself where the side to act may
+ * start an activation, until `secs` have passed or the game ends. */
+static void hint_cost(const char *name, const grg_loaded *l, grg_action_list *legal, double secs)
+{
+    grg_game *g = grg_game_new(l->rs, l->sc, NULL, 1000, NULL, NULL);
+    grg_ai *ai[2] = {grg_ai_new("greedy", 7, NULL), grg_ai_new("greedy", 8, NULL)};
+    double t0 = now(), spent = 0.0, worst = 0.0;
+    int asked = 0, actions = 0;
+    for (int k = 0; g && ai[0] && ai[1] && !g->over && now() - t0 < secs; k++) {
+        int can = 0;
+        if (k % 10 == 0 && grg_legal(g, NULL, 0, legal) == 0)
+            for (int i = 0; i < legal->n && !can; i++)
+                can = legal->items[i].type == GRG_A_ACTIVATE;
+        if (can) {
+            grg_action out[16];
+            double t = now();
+            int n = grg_ai_suggest("plan", g, (uint64_t)k, (grg_ai_budget){64, 2000}, out, 16);
+            t = now() - t;
+            spent += t;
+            worst = t > worst ? t : worst;
+            actions += n > 0 ? n : 0;
+            asked++;
+        }
+        grg_action act;
+        if (grg_ai_choose(ai[g->active], g, (grg_ai_budget){0, 0}, &act) < 0 ||
+            grg_apply(g, &act, NULL, NULL) < 0)
+            break;
+    }
+    printf("  %-22s %3d hints: %7.1f ms a hint (%.1f actions), %7.1f ms at most\n", name, asked,
+           asked ? 1e3 * spent / asked : 0.0, asked ? (double)actions / asked : 0.0, 1e3 * worst);
+    fflush(stdout);
+    grg_ai_free(ai[0]);
+    grg_ai_free(ai[1]);
+    grg_game_free(g);
+}
+
 static int scenario_files(char files[][256], int max)
 {
     int n = 0;
@@ -304,6 +341,11 @@ int main(int argc, char **argv)
     for (int f = 0; f < nf; f++)
         if (loaded[f])
             plan_cost(strstr(files[f], "scenarios/") + 10, loaded[f], 20.0);
+    printf("\nwhat a hint costs (one core; the plan player's move for the side to act, at the server's"
+           " budget, asked along a game of greedy against itself, for 20 s at most):\n");
+    for (int f = 0; f < nf; f++)
+        if (loaded[f])
+            hint_cost(strstr(files[f], "scenarios/") + 10, loaded[f], legal, 20.0);
     if (games > 0) {
         printf("\ntournaments (%d games per pairing, search budget %d iterations a decision):\n",
                games, iterations);

@@ -116,9 +116,10 @@ int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, grg_ai_bu
 /* A suggestion for the side to act in g (the server's hint): the action a new `player` seeded
  * with `seed` chooses within `budget` and, when it begins an activation or a combat's declaration,
  * those it chooses after it on an imagined copy until the activation ends or the declaration
- * closes (or the phase or side changes), each within `budget`: at most max actions into out.
- * Never reads the game's dice to come (the copy is re-seeded). Returns how many, or -1 as
- * grg_ai_think. */
+ * closes (or the phase or side changes): at most max actions into out. Each decision counts
+ * budget.iterations; budget.ms, when given, bounds the whole suggestion (the decisions after the
+ * first take what is left of it, at least a millisecond). Never reads the game's dice to come (the
+ * copy is re-seeded). Returns how many, or -1 as grg_ai_think. */
 int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                    grg_action *out, int max);
 

@@ -20,11 +20,23 @@ static grg_action_type finisher(const grg_action *a)
     return GRG_A_NONE;
 }
 
+/* The budget of the decision after the first: the same count, within what is left of the
+ * suggestion's time (at least a millisecond: a generation or so) when it has a bound. */
+static grg_ai_budget rest_of(grg_ai_budget budget, double start)
+{
+    if (budget.ms > 0) {
+        double left = start + budget.ms - grg__ai_now_ms();
+        budget.ms = left > 1.0 ? (int)left : 1;
+    }
+    return budget;
+}
+
 int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                    grg_action *out, int max)
 {
     if (!g || !out || max < 1 || g->over)
         return -1;
+    double start = grg__ai_now_ms();
     grg_ai *ai = grg_ai_new(player, seed, NULL);
     grg_game *s = grg_game_clone(g);
     int n = -1;
@@ -35,7 +47,8 @@ int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_
         int side = g->active, phase = g->phase, turn = g->turn;
         while (last != GRG_A_NONE && n < max && grg_apply(s, &out[n - 1], NULL, NULL) == 0 &&
                !s->over && s->active == side && s->phase == phase && s->turn == turn &&
-               grg_ai_choose(ai, s, budget, &out[n]) == 0 && out[n].type != GRG_A_END_PHASE) {
+               grg_ai_choose(ai, s, rest_of(budget, start), &out[n]) == 0 &&
+               out[n].type != GRG_A_END_PHASE) {
             if (out[n++].type == (int)last)
                 break;
         }
