@@ -7,8 +7,6 @@
  * one that did would then never show the human what the game's real dice will do. */
 #include "ai_internal.h"
 
-#include <stdlib.h>
-
 /* The action that finishes what a began: the end of an activation, the close of a declaration;
  * GRG_A_NONE when a is whole by itself. */
 static grg_action_type finisher(const grg_action *a)

@@ -1,10 +1,9 @@
 /* The AI players the server keeps between a game's decisions: one per game and side, of the
  * seat's player, so that a player that thinks over several decisions (the plan player carries its
  * evolved plans through a phase, docs/ai.md) keeps what it thought instead of starting again at
- * every move. A worker takes
- * the game's player, thinks, and puts it back; the least recently used idle player makes room for
- * a new game's when the table is full, and a game that ends drops its players. Safe to call from
- * any thread. */
+ * every move. A worker takes the game's player, thinks, and puts it back; the least recently used
+ * idle player makes room for a new game's when the table is full, and a game that ends drops its
+ * players. Safe to call from any thread. */
 #include "server.h"
 
 #include <pthread.h>
