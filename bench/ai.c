@@ -341,8 +341,9 @@ int main(int argc, char **argv)
     for (int f = 0; f < nf; f++)
         if (loaded[f])
             plan_cost(strstr(files[f], "scenarios/") + 10, loaded[f], 20.0);
-    printf("\nwhat a hint costs (one core; the plan player's move for the side to act, at the server's"
-           " budget, asked along a game of greedy against itself, for 20 s at most):\n");
+    printf(
+        "\nwhat a hint costs (one core; the plan player's move for the side to act, at the server's"
+        " budget, asked along a game of greedy against itself, for 20 s at most):\n");
     for (int f = 0; f < nf; f++)
         if (loaded[f])
             hint_cost(strstr(files[f], "scenarios/") + 10, loaded[f], legal, 20.0);

@@ -62,8 +62,8 @@ static void test_least_recently_used_goes(void **state)
     srv_minds_put(m, a);
     grg_ai *b = srv_minds_take(m, "random", "00000000000000b2", 0, 1);
     srv_minds_put(m, b);
-    srv_minds_put(
-        m, srv_minds_take(m, "random", "00000000000000a1", 0, 1)); /* a is now the more recent */
+    /* a is now the more recent */
+    srv_minds_put(m, srv_minds_take(m, "random", "00000000000000a1", 0, 1));
     grg_ai *c = srv_minds_take(m, "random", "00000000000000c3", 0, 1); /* b's slot */
     assert_non_null(c);
     srv_minds_put(m, c);
