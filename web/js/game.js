@@ -316,6 +316,10 @@ export class Game {
     this.state = st;
     if (st.hash) this.loggedHashes.add(st.hash);
     if (this.hintHash && this.hintHash !== st.hash && !this.playing) this.map.showHint(null); // the game moved on
+    if (this.hintAsked && this.hintAsked !== st.hash) { // the server drops a hint for a past position
+      this.hintAsked = null;
+      if (/^The AI is thinking/.test($('notice').textContent)) this.notice('');
+    }
     if (prev && (prev.phase !== st.phase || prev.active !== st.active)) this.onPhaseChange(prev);
   }
 
@@ -376,6 +380,7 @@ export class Game {
   async hint() {
     const c = this.myMove() && this.vsAI() && this.conns.get(this.state.active);
     if (!c) return;
+    this.hintAsked = this.state.hash;
     this.notice('The AI is thinking about your move...');
     try {
       await c.request({ cmd: 'hint' });
@@ -392,6 +397,7 @@ export class Game {
   onHint(m) {
     const actions = m.actions || [];
     if (!this.isMine(m.side) || !actions.length || !this.state || m.hash !== this.state.hash) return;
+    this.hintAsked = null;
     const play = el('button', { type: 'button', id: 'hint-play', onclick: () => this.playAll(actions) }, 'Play it');
     const said = actions.map((a) => actionText(a, (u) => this.unitName(u))).join(', then ');
     clear($('notice')).append(`The AI suggests: ${said}. `, play);
