@@ -274,7 +274,8 @@ static void hint_cost(const char *name, const grg_loaded *l, grg_action_list *le
         if (can) {
             grg_action out[16];
             double t = now();
-            int n = grg_ai_suggest("plan", g, (uint64_t)k, (grg_ai_budget){64, 2000}, out, 16);
+            int n =
+                grg_ai_suggest("plan", NULL, g, (uint64_t)k, (grg_ai_budget){64, 2000}, out, 16);
             t = now() - t;
             spent += t;
             worst = t > worst ? t : worst;

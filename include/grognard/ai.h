@@ -113,15 +113,16 @@ int grg_ai_seats_choose(grg_ai_seats *s, const char *player, const char *options
 int grg_ai_think(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
                  grg_action *out);
 
-/* A suggestion for the side to act in g (the server's hint): the action a new `player` seeded
- * with `seed` chooses within `budget` and, when it begins an activation or a combat's declaration,
- * those it chooses after it on an imagined copy until the activation ends or the declaration
- * closes (or the phase or side changes): at most max actions into out. Each decision counts
+/* A suggestion for the side to act in g (the server's hint, the protocol's whole `think`): the
+ * action a new `player` with `options` (NULL is "") seeded with `seed` chooses within `budget`
+ * and, when it begins an activation or a combat's declaration, those it chooses after it on an
+ * imagined copy until the activation ends or the declaration closes (or the phase or side
+ * changes): at most max actions into out. Each decision counts
  * budget.iterations; budget.ms, when given, bounds the whole suggestion (the decisions after the
  * first take what is left of it, at least a millisecond). Never reads the game's dice to come (the
  * copy is re-seeded). Returns how many, or -1 as grg_ai_think. */
-int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
-                   grg_action *out, int max);
+int grg_ai_suggest(const char *player, const char *options, const grg_game *g, uint64_t seed,
+                   grg_ai_budget budget, grg_action *out, int max);
 
 /* The static evaluation every player shares: a score of g for `side`, about -1..1 while the game
  * runs (material, objectives, cohesion, distance to the enemy) and +-10 once it is won or lost

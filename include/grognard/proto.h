@@ -43,13 +43,19 @@ void grg_session_free(grg_session *s);
  * earlier request may then go on with its own); it receives the seed of the player that chose.
  * Returns 0, -1 when `player` names no player, -2 when it found nothing to choose, -3 when it
  * refuses the options, saying why in msg (n bytes). `forget` (may be NULL) is called when a new
- * game begins (load, replay), so that nothing thought about another game is carried into it. */
+ * game begins (load, replay), so that nothing thought about another game is carried into it.
+ * `whole` (may be NULL: `"whole":true` is then refused) answers a whole move instead: the action
+ * and, when it begins an activation or a combat's declaration, the ones that finish it (at most
+ * `max` into out), by a new player seeded with *seed; it returns how many, or think's codes. */
 typedef struct grg_thinker grg_thinker;
 struct grg_thinker {
     int (*think)(grg_thinker *t, const char *player, const char *options, const grg_game *g,
                  uint64_t *seed, int seeded, int iterations, int ms, grg_action *out, char *msg,
                  size_t n);
     void (*forget)(grg_thinker *t);
+    int (*whole)(grg_thinker *t, const char *player, const char *options, const grg_game *g,
+                 uint64_t seed, int iterations, int ms, grg_action *out, int max, char *msg,
+                 size_t n);
 };
 /* Lets the session answer `think` through t (NULL: `think` answers that no player is there). The
  * caller keeps t alive as long as the session and frees it. */

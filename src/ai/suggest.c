@@ -29,13 +29,13 @@ static grg_ai_budget rest_of(grg_ai_budget budget, double start)
     return budget;
 }
 
-int grg_ai_suggest(const char *player, const grg_game *g, uint64_t seed, grg_ai_budget budget,
-                   grg_action *out, int max)
+int grg_ai_suggest(const char *player, const char *options, const grg_game *g, uint64_t seed,
+                   grg_ai_budget budget, grg_action *out, int max)
 {
     if (!g || !out || max < 1 || g->over)
         return -1;
     double start = grg__ai_now_ms();
-    grg_ai *ai = grg_ai_new(player, seed, NULL);
+    grg_ai *ai = grg_ai_new(player, seed, options);
     grg_game *s = grg_game_clone(g);
     int n = -1;
     if (ai && s && grg_ai_choose(ai, g, budget, &out[0]) == 0) {

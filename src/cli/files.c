@@ -57,14 +57,21 @@ typedef struct engine_thinker {
     grg_ai_seats *seats;
 } engine_thinker;
 
+/* 0 when player exists and takes options; else the thinker's code (-1, or -3 with msg). */
+static int unknown(const char *player, const char *options, char *msg, size_t n)
+{
+    if (!grg_ai_find(player))
+        return -1;
+    return grg_ai_check_options(player, options, msg, n) < 0 ? -3 : 0;
+}
+
 static int think(grg_thinker *t, const char *player, const char *options, const grg_game *g,
                  uint64_t *seed, int seeded, int iterations, int ms, grg_action *out, char *msg,
                  size_t n)
 {
-    if (!grg_ai_find(player))
-        return -1;
-    if (grg_ai_check_options(player, options, msg, n) < 0)
-        return -3;
+    int no = unknown(player, options, msg, n);
+    if (no)
+        return no;
     grg_ai_budget budget = {iterations, ms};
     return grg_ai_seats_choose(((engine_thinker *)t)->seats, player, options, seeded ? seed : NULL,
                                *seed, g, budget, out, seed) < 0
@@ -73,6 +80,19 @@ static int think(grg_thinker *t, const char *player, const char *options, const 
 }
 
 static void forget(grg_thinker *t) { grg_ai_seats_clear(((engine_thinker *)t)->seats); }
+
+/* A whole move (grg_ai_suggest): a new player's, as the server's hints are. */
+static int whole(grg_thinker *t, const char *player, const char *options, const grg_game *g,
+                 uint64_t seed, int iterations, int ms, grg_action *out, int max, char *msg,
+                 size_t n)
+{
+    (void)t;
+    int no = unknown(player, options, msg, n);
+    if (no)
+        return no;
+    int k = grg_ai_suggest(player, options, g, seed, (grg_ai_budget){iterations, ms}, out, max);
+    return k > 0 ? k : -2;
+}
 
 int grg_cli_engine(int argc, char **argv)
 {
@@ -83,9 +103,10 @@ int grg_cli_engine(int argc, char **argv)
             "on stdout (docs/protocol.md). Ends on {\"cmd\":\"quit\"} or end of input.\n"
             "{\"cmd\":\"think\"} asks a computer player (random, greedy, search, plan; plan\n"
             "unless named) for its move, the player kept a side between requests that name\n"
-            "no seed, as in tournaments and the server.\n") == 0)
+            "no seed, as in tournaments and the server; with \"whole\":true, for the whole\n"
+            "move it begins (an activation to its end).\n") == 0)
         return 0;
-    engine_thinker t = {{think, forget}, grg_ai_seats_new()};
+    engine_thinker t = {{think, forget, whole}, grg_ai_seats_new()};
     if (!t.seats)
         return 1;
     int rc = grg_session_run(grg_data_dir(), &t.base, stdin, stdout);

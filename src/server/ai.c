@@ -73,7 +73,7 @@ int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, grg_a
 static void think(srv_ai *ai, ai_job *j)
 {
     if (j->hint) {
-        j->n = grg_ai_suggest(j->player, j->clone, j->seed, ai->budget, j->out, AI_HINT_MAX);
+        j->n = grg_ai_suggest(j->player, NULL, j->clone, j->seed, ai->budget, j->out, AI_HINT_MAX);
         j->n = j->n > 0 ? j->n : 0;
         return;
     }

@@ -47,7 +47,7 @@ static void test_suggests_a_whole_activation(void **state)
     uint64_t hash = grg_game_hash(g), rng[4];
     memcpy(rng, g->rng, sizeof rng);
     grg_action out[MAX];
-    int n = grg_ai_suggest("plan", g, 7, budget, out, MAX);
+    int n = grg_ai_suggest("plan", NULL, g, 7, budget, out, MAX);
     assert_true(n >= 2);
     assert_true(out[0].type == GRG_A_ACTIVATE || out[0].type == GRG_A_GROUP_BEGIN);
     assert_int_equal(out[n - 1].type, GRG_A_END_ACTIVATION);
@@ -62,9 +62,9 @@ static void test_suggests_a_whole_activation(void **state)
     g = start(ld, 5, NULL);
     to_movement(g);
     grg_action again[MAX];
-    assert_int_equal(grg_ai_suggest("plan", g, 7, budget, again, MAX), n);
+    assert_int_equal(grg_ai_suggest("plan", NULL, g, 7, budget, again, MAX), n);
     assert_memory_equal(again, out, (size_t)n * sizeof out[0]);
-    assert_int_equal(grg_ai_suggest("plan", g, 7, budget, again, 1), 1);
+    assert_int_equal(grg_ai_suggest("plan", NULL, g, 7, budget, again, 1), 1);
     assert_true(grg_action_eq(&again[0], &out[0]));
     grg_game_free(g);
     grg_loaded_free(ld);
@@ -76,10 +76,10 @@ static void test_refused(void **state)
     grg_loaded *ld = test_load(DUEL);
     grg_game *g = start(ld, 5, NULL);
     grg_action out[MAX];
-    assert_int_equal(grg_ai_suggest("no-such-player", g, 1, budget, out, MAX), -1);
-    assert_int_equal(grg_ai_suggest("greedy", g, 1, budget, out, 0), -1);
+    assert_int_equal(grg_ai_suggest("no-such-player", NULL, g, 1, budget, out, MAX), -1);
+    assert_int_equal(grg_ai_suggest("greedy", NULL, g, 1, budget, out, 0), -1);
     g->over = 1;
-    assert_int_equal(grg_ai_suggest("greedy", g, 1, budget, out, MAX), -1);
+    assert_int_equal(grg_ai_suggest("greedy", NULL, g, 1, budget, out, MAX), -1);
     grg_game_free(g);
     grg_loaded_free(ld);
 }

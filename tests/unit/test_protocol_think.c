@@ -1,7 +1,8 @@
 /* The protocol's `think` and the players the program running the session passes in
  * (grg_thinker, include/grognard/proto.h): the request's seed reaches them as named, or a fresh
  * one marked as not named; the reply echoes the seed of the player that answered; a game loaded
- * makes them forget what they kept, a load refused does not. */
+ * makes them forget what they kept, a load refused does not; a whole move asked of players that
+ * give none is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -51,7 +52,7 @@ static void test_think_passes_the_seed_and_loads_forget(void **state)
     (void)state;
     grg_session *s = grg_session_new(grg_data_dir());
     assert_non_null(s);
-    counting c = {{think, forget}, 0, 0, 0};
+    counting c = {{think, forget, NULL}, 0, 0, 0};
     grg_session_set_think(s, &c.base);
     ask(s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/clash.json\"}", "\"ok\":true");
     assert_int_equal(c.forgotten, 1);
@@ -60,6 +61,10 @@ static void test_think_passes_the_seed_and_loads_forget(void **state)
     assert_true(c.seed == 0xa7);
     ask(s, "{\"cmd\":\"think\"}", "\"seed\":\"0000000000000042\"");
     assert_int_equal(c.seeded, 0);
+    /* A program whose players suggest no whole move says so; "whole" must be a boolean. */
+    ask(s, "{\"cmd\":\"think\",\"whole\":true}", "\"code\":\"no_player\"");
+    ask(s, "{\"cmd\":\"think\",\"whole\":1}", "\"code\":\"bad_request\"");
+    ask(s, "{\"cmd\":\"think\",\"whole\":false}", "\"action\":{\"type\":\"end_phase\"}");
     ask(s, "{\"cmd\":\"load\",\"scenario\":\"no/such/file.json\"}", "\"ok\":false");
     assert_int_equal(c.forgotten, 1); /* refused: the game and what was thought about it stay */
     ask(s, "{\"cmd\":\"load\",\"scenario\":\"data/scenarios/test/duel.json\"}", "\"ok\":true");
