@@ -1,8 +1,9 @@
 /* The game server end to end: a real `grognard serve` on a free loopback port with a temporary
  * database, driven over HTTP and WebSocket by a small raw-socket client (tests/server/harness.h).
  * Covers creating games, seats and spectators, refusals, pushes, a failed commit rolled back, a
- * SIGKILL in mid-game and a restart, the AI seat, a game played to its end and its record checked
- * with `grognard verify` and `grognard replay`. The whole run is bounded by alarm(). */
+ * SIGKILL in mid-game and a restart, the AI seat (one naming its player), hints, a game played to
+ * its end and its record checked with `grognard verify` and `grognard replay`. The whole run is
+ * bounded by alarm(). */
 #define _GNU_SOURCE /* mkdtemp, prctl */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -414,7 +415,7 @@ static void test_ai_seat(void **state)
     r = get_json("GET", "/api/games", NULL, &st);
     assert_string_equal(listed_seat(r, "red"), "ai:greedy");
     cJSON_Delete(r);
-    /* A stored player this build does not have: the game still loads, the server's own plays. */
+    /* A stored player this build does not have: the game still loads, its seat the server's own. */
     assert_int_equal(stop_server(SIGTERM), 0);
     sqlite3 *d = NULL;
     assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
@@ -432,9 +433,8 @@ static void test_ai_seat(void **state)
 
 /* A hint: the side to act, in a game against the AI, asks what the AI would play there; the answer
  * comes as a push naming the side and the position, and its actions, played in turn, are accepted
- * by the rules.
- * A spectator may not ask (nor the side not to act: the same check as an act's), nor anybody in
- * a game between two players. */
+ * by the rules. A spectator may not ask (nor the side not to act: the same check as an act's), nor
+ * anybody in a game between two players. */
 static void test_hint(void **state)
 {
     (void)state;
