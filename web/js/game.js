@@ -399,7 +399,9 @@ export class Game {
     if (!this.isMine(m.side) || !actions.length || !this.state || m.hash !== this.state.hash) return;
     this.hintAsked = null;
     const play = el('button', { type: 'button', id: 'hint-play', onclick: () => this.playAll(actions) }, 'Play it');
-    const said = actions.map((a) => actionText(a, (u) => this.unitName(u))).join(', then ');
+    // One sentence: the later actions' own verbs in lower case ("then end the activation").
+    const said = actions.map((a, i) => actionText(a, (u) => this.unitName(u))
+      .replace(/^(Activate|Begin|Add|Close|End|Attack|Resolve|Do not)\b/, (w) => (i ? w.toLowerCase() : w))).join(', then ');
     clear($('notice')).append(`The AI suggests: ${said}. `, play);
     const unit = actions.find((a) => a.unit && this.unit(a.unit));
     if (!unit) return;
