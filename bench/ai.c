@@ -272,10 +272,10 @@ static void hint_cost(const char *name, const grg_loaded *l, grg_action_list *le
             for (int i = 0; i < legal->n && !can; i++)
                 can = legal->items[i].type == GRG_A_ACTIVATE;
         if (can) {
-            grg_action out[16];
+            grg_action out[GRG_WHOLE_MAX];
             double t = now();
-            int n =
-                grg_ai_suggest("plan", NULL, g, (uint64_t)k, (grg_ai_budget){64, 2000}, out, 16);
+            int n = grg_ai_suggest("plan", NULL, g, (uint64_t)k, (grg_ai_budget){64, 2000}, out,
+                                   GRG_WHOLE_MAX);
             t = now() - t;
             spent += t;
             worst = t > worst ? t : worst;

@@ -46,8 +46,10 @@ void grg_session_free(grg_session *s);
  * game begins (load, replay), so that nothing thought about another game is carried into it.
  * `whole` (may be NULL: `"whole":true` is then refused) answers a whole move instead: the action
  * and, when it begins an activation or a combat's declaration, the ones that finish it (at most
- * `max` into out), by a new player seeded with *seed; it returns how many, or think's codes. */
+ * `max` into out), by a new player seeded with `seed`; it returns how many, or think's codes. */
 typedef struct grg_thinker grg_thinker;
+/* The most actions of a whole move the protocol's `think` and the server's hints report. */
+#define GRG_WHOLE_MAX 32
 struct grg_thinker {
     int (*think)(grg_thinker *t, const char *player, const char *options, const grg_game *g,
                  uint64_t *seed, int seeded, int iterations, int ms, grg_action *out, char *msg,

@@ -2,16 +2,15 @@
  * UCI's `go` answers with the engine's best move, or with `"whole":true` the whole move it begins
  * (an activation to its end), as an engine's principal variation shows more than one move. The
  * players live above this layer; the program running the session hands them in
- * (grg_session_set_think). The choice is only reported, in the
- * form `act` takes, so the caller decides whether to play it; the game is never changed, and the
- * player thinks on its own copies with its own generator (design §3), so the real dice to come
- * are neither seen nor moved. The program may keep its players between requests (grognard engine
- * keeps one a side), so a player that thinks across decisions goes on where it stopped. */
+ * (grg_session_set_think). The choice is only reported, in the form `act` takes, so the caller
+ * decides whether to play it; the game is never changed, and the player thinks on its own copies
+ * with its own generator (design §3), so the real dice to come are neither seen nor moved. The
+ * program may keep its players between requests (grognard engine keeps one a side), so a player
+ * that thinks across decisions goes on where it stopped. */
 #include "session.h"
 
 #define MAX_ITERATIONS 1000000
 #define MAX_MS 600000
-#define MAX_WHOLE 32 /* the actions of a whole move: an activation's steps, say */
 
 /* An optional whole number in [0, max] named key; *out keeps its value when the key is absent. */
 static int budget_field(const cJSON *req, const char *key, int max, int *out, cJSON *reply)
@@ -63,10 +62,10 @@ int grg__cmd_think(grg_session *s, const cJSON *req, cJSON *reply)
                           s->think ? " that suggests a whole move" : "");
     if (s->g->over)
         return grg__error(reply, "illegal", "GRG-OVER", "The game is over: %s", s->g->result);
-    grg_action a[MAX_WHOLE];
+    grg_action a[GRG_WHOLE_MAX];
     char why[512] = "";
     int rc = whole ? s->think->whole(s->think, player, options, s->g, seed, iterations, ms, a,
-                                     MAX_WHOLE, why, sizeof why)
+                                     GRG_WHOLE_MAX, why, sizeof why)
                    : s->think->think(s->think, player, options, s->g, &seed, sv != NULL, iterations,
                                      ms, a, why, sizeof why);
     if (rc == -1)

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #define AI_MAX_THREADS 4
-#define AI_MINDS 32    /* players kept between decisions, one per game and side (minds.c) */
-#define AI_HINT_MAX 16 /* the actions of a suggestion: an activation's steps, say */
+#define AI_MINDS 32 /* players kept between decisions, one per game and side (minds.c) */
 
 typedef struct ai_job {
     char gid[SRV_ID_LEN];
@@ -22,8 +21,8 @@ typedef struct ai_job {
     unsigned gen;
     grg_game *clone;
     uint64_t seed;
-    grg_action out[AI_HINT_MAX]; /* a move: its one action; a hint: the suggestion */
-    int n;                       /* actions in out; 0: none found */
+    grg_action out[GRG_WHOLE_MAX]; /* a move: its one action; a hint: the suggestion */
+    int n;                         /* actions in out; 0: none found */
     struct ai_job *next;
 } ai_job;
 
@@ -73,7 +72,8 @@ int server_ai_choose(const char *player, const grg_game *g, uint64_t seed, grg_a
 static void think(srv_ai *ai, ai_job *j)
 {
     if (j->hint) {
-        j->n = grg_ai_suggest(j->player, NULL, j->clone, j->seed, ai->budget, j->out, AI_HINT_MAX);
+        j->n =
+            grg_ai_suggest(j->player, NULL, j->clone, j->seed, ai->budget, j->out, GRG_WHOLE_MAX);
         j->n = j->n > 0 ? j->n : 0;
         return;
     }
