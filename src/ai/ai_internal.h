@@ -107,6 +107,8 @@ int grg__ai_prepare(const grg_game *g, grg_action_list *legal, ai_lookahead *la,
                     size_t *sim_bytes, grg_action *out);
 /* a begins an activation or forms the group it activates (activate, group begin, add, close). */
 int grg__ai_starts_activation(const grg_action *a);
+/* True when a turns back the unit that the action before it, last, turned. */
+int grg__ai_turns_back(const grg_action *last, const grg_action *a);
 /* True when ending the phase is among l's actions. */
 int grg__ai_has_end_phase(const grg_action_list *l);
 /* Copies g into s with imagined dice from `seed`, notes the dice generator's state in before (for

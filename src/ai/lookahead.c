@@ -396,6 +396,12 @@ int grg__ai_starts_activation(const grg_action *a)
            a->type == GRG_A_GROUP_ADD || a->type == GRG_A_GROUP_CLOSE;
 }
 
+int grg__ai_turns_back(const grg_action *last, const grg_action *a)
+{
+    return a->type == GRG_A_TURN && last->type == GRG_A_TURN && last->unit == a->unit &&
+           last->arg == -a->arg;
+}
+
 int grg__ai_imagine(grg_game *s, const grg_game *g, const grg_action *a, uint64_t seed,
                     uint64_t before[4])
 {

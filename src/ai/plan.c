@@ -432,13 +432,6 @@ static int idle_lead(const plan *pl)
     }
 }
 
-/* True when a turns back the unit that the action before it, last, turned. */
-static int turns_back(const grg_action *last, const grg_action *a)
-{
-    return a->type == GRG_A_TURN && last->type == GRG_A_TURN && last->unit == a->unit &&
-           last->arg == -a->arg;
-}
-
 /* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
  * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
  * back has spent movement points for nothing, which the judgement counts only where the points
@@ -449,7 +442,7 @@ static void drop_undone_turns(plan *pl)
     int n = 0;
     for (int i = 0; i < pl->n; i++) {
         const grg_action *a = &pl->a[i];
-        if (n > 0 && turns_back(&pl->a[n - 1], a))
+        if (n > 0 && grg__ai_turns_back(&pl->a[n - 1], a))
             n--;
         else
             pl->a[n++] = *a;
@@ -485,7 +478,7 @@ static void skip_wasted(plan *pl, const grg_action_list *legal)
 static int wastes(const grg_action *last, const grg_action *a)
 {
     return (grg__ai_starts_activation(last) && a->type == GRG_A_END_ACTIVATION) ||
-           turns_back(last, a);
+           grg__ai_turns_back(last, a);
 }
 
 /* The plan to play where the best one's first action would leave the last choice spent for
