@@ -1,9 +1,9 @@
 /* The game server end to end: a real `grognard serve` on a free loopback port with a temporary
  * database, driven over HTTP and WebSocket by a small raw-socket client (tests/server/harness.h).
  * Covers creating games, seats and spectators, refusals, pushes, a failed commit rolled back, a
- * SIGKILL in mid-game and a restart, the AI seat (one naming its player), hints, a game played to
- * its end and its record checked with `grognard verify` and `grognard replay`. The whole run is
- * bounded by alarm(). */
+ * SIGKILL in mid-game and a restart, the AI seat (one naming its player, whose moves are that
+ * player's), hints, a game played to its end and its record checked with `grognard verify` and
+ * `grognard replay`. The whole run is bounded by alarm(). */
 #define _GNU_SOURCE /* mkdtemp, prctl */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +14,9 @@
 #include <sqlite3.h>
 
 #include "../server/harness.h"
+#include "grognard/ai.h"
 #include "grognard/server.h"
+#include "support.h"
 
 static void test_http(void **state)
 {
@@ -376,6 +378,61 @@ static const char *listed_seat(cJSON *games, const char *side)
 /* An AI seat plays its side by itself and pushes its moves; a seat may name its player, kept
  * through a restart; a player that does not exist is refused, the players named, and one stored
  * that this build lacks gives way to the server's own. */
+/* The actions of the current game's record (GET .../record) replayed on a local game of the duel
+ * (any seed: no die is thrown before the end of the phase compared); the number of the actions
+ * `side` played in its first phase, each of which must be the one `player` chooses there. A
+ * player that sees no dice in a movement phase chooses alike whatever its seed. */
+static int side_played_as(int side, const char *player)
+{
+    char path[128], *rec = NULL;
+    snprintf(path, sizeof path, "/api/games/%s/record", gid);
+    assert_int_equal(tc_http(port, "GET", path, NULL, &rec), 200);
+    cJSON *j = cJSON_Parse(rec);
+    free(rec);
+    grg_loaded *ld = test_load("data/scenarios/test/duel.json");
+    grg_err err;
+    grg_game *g = grg_game_new(ld->rs, ld->sc, NULL, 1, NULL, &err);
+    grg_ai *ai = grg_ai_new(player, 1, NULL);
+    assert_non_null(g);
+    assert_non_null(ai);
+    grg_action_list *legal = malloc(sizeof *legal);
+    int compared = 0, phase = -1;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(cJSON_GetObjectItem(j, "record"), "log"))
+    {
+        char *want = cJSON_PrintUnformatted(cJSON_GetObjectItem(e, "action"));
+        assert_non_null(want); /* no queued dice in this game */
+        if (g->active == side && phase < 0)
+            phase = g->phase;
+        if (g->active == side && g->phase == phase) {
+            grg_action a;
+            assert_int_equal(grg_ai_choose(ai, g, (grg_ai_budget){1, 0}, &a), 0);
+            char *got = grg_action_text(ld, &a);
+            assert_string_equal(got, want);
+            free(got);
+            compared++;
+        }
+        assert_true(grg_legal(g, NULL, 0, legal) >= 0);
+        int i = 0;
+        for (char *t = NULL; i < legal->n; i++, free(t))
+            if (!strcmp(t = grg_action_text(ld, &legal->items[i]), want)) {
+                free(t);
+                break;
+            }
+        assert_true(i < legal->n);
+        assert_int_equal(grg_apply(g, &legal->items[i], NULL, NULL), 0);
+        free(want);
+        if (phase >= 0 && (g->active != side || g->phase != phase))
+            break;
+    }
+    free(legal);
+    grg_ai_free(ai);
+    grg_game_free(g);
+    grg_loaded_free(ld);
+    cJSON_Delete(j);
+    return compared;
+}
+
 static void test_ai_seat(void **state)
 {
     (void)state;
@@ -405,6 +462,8 @@ static void test_ai_seat(void **state)
             break;
     }
     assert_true(by_red >= 2);
+    /* Red's moves are greedy's (the server's own player here is random). */
+    assert_true(side_played_as(1, "greedy") >= 5);
     tc_ws_close(&blue);
     r = get_json("GET", "/api/games", NULL, &st);
     assert_string_equal(listed_seat(r, "red"), "ai:greedy");
