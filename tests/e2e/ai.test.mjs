@@ -1,6 +1,6 @@
 // A game against the AI on the test scenario "duel": select, see the reach, move, see the log,
-// an illegal move refused with its rule id, end the phases and see the AI take its turn, ask it
-// for a move, and a game against the quick AI.
+// an illegal move refused with its rule id, end the phases and see the AI take its turn and its
+// moves drawn, ask it for a move, and a game against the quick AI.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
@@ -77,6 +77,23 @@ test('ending both phases hands the turn to the AI, which plays and hands it back
   const log = await page.locator('#log').innerText();
   assert.match(log, /Red/);
   await shot(page, 'ai-06-ai-played');
+});
+
+test('the AI\'s last moves are drawn on the map, each line ending where its unit stands; T hides them', async () => {
+  const trails = await page.locator('.layer-trail .trail').evaluateAll((l) => l.map((g) => ({ unit: g.dataset.trail, from: g.dataset.from, to: g.dataset.to })));
+  assert.ok(trails.some((t) => t.unit.startsWith('r')), 'a red unit moved');
+  assert.match(await page.locator('#log').innerText(), new RegExp(`${trails[0].unit} (moves|advances|retreats) from ${trails[0].from}`));
+  for (const t of trails) {
+    assert.notEqual(t.from, t.to);
+    if (await page.locator(`.layer-counters .counter[data-unit="${t.unit}"]`).count()) assert.equal(await hexOf(page, t.unit), t.to);
+  }
+  await shot(page, 'ai-06-last-moves');
+  await page.locator('svg.map').focus();
+  await page.keyboard.press('t');
+  assert.equal(await page.locator('#trail-toggle').getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.locator('.layer-trail .trail').count(), 0);
+  await page.keyboard.press('t');
+  assert.equal(await page.locator('.layer-trail .trail').count(), trails.length);
 });
 
 test('asked, the AI suggests a move for my side, and plays it on request', async () => {

@@ -48,6 +48,8 @@ test('moving a unit changes the map and writes the log', async () => {
   await page.waitForSelector(`.counter[data-unit="b2"][data-hex="${target}"]`);
   await page.waitForFunction(() => /b2/.test(document.getElementById('log').innerText) && /TEST-2/.test(document.getElementById('log').innerText));
   assert.equal(await hexOf(page, 'b2'), target);
+  // Lines show the last moves of the sides not to move now: none while Blue, who moved, moves on.
+  assert.equal(await page.locator('.layer-trail .trail').count(), 0);
   await shot(page, 'hotseat-04-moved');
 });
 

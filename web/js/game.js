@@ -10,6 +10,7 @@ import { GameLog } from './log.js';
 import { Mover, actionText } from './select.js';
 import { CombatPanel } from './combat.js';
 import { Replay } from './replay.js';
+import { Trail } from './trail.js';
 import { showEnd, commitmentPanel } from './endgame.js';
 import { findGame, rememberGame, rememberToken } from './store.js';
 import { loadMapData, commandRadius } from './legend.js';
@@ -28,6 +29,8 @@ export class Game {
     this.scenario = null;
     this.tool = 'move';
     this.zocOn = false;
+    this.trail = new Trail();
+    this.trailOn = true;
     this.loggedHashes = new Set();
     this.busy = false;
     this.commitment = null;
@@ -269,8 +272,10 @@ export class Game {
         if (this.pendingUndos > 0) this.pendingUndos--;
         else this.log.add([], { undone: m.undone ? actionText(m.undone, (u) => this.unitName(u)) : 'the last action' });
         this.resetHistory = true;
+        this.trail.clear();
       } else {
         this.logBatch(m.events, st.hash, st.turn);
+        this.trail.note(m.by, m.events);
       }
       this.scheduleRefresh();
     } else if (m.push === 'hint') {
@@ -334,6 +339,7 @@ export class Game {
   bindToolbar() {
     for (const b of document.querySelectorAll('[data-tool]')) b.onclick = () => this.setTool(b.dataset.tool);
     $('zoc-toggle').onclick = () => this.toggleZoc();
+    $('trail-toggle').onclick = () => this.toggleTrail();
     $('zoom-in').onclick = () => this.map.zoom(1.25);
     $('zoom-out').onclick = () => this.map.zoom(0.8);
     $('zoom-reset').onclick = () => this.map.resetView();
@@ -352,6 +358,22 @@ export class Game {
     else if (tool === 'combat') this.notice('Combat: choose your attackers, then the enemy units to attack.');
     else this.notice('');
     this.redraw();
+  }
+
+  toggleTrail() {
+    this.trailOn = !this.trailOn;
+    $('trail-toggle').setAttribute('aria-pressed', String(this.trailOn));
+    this.drawTrail();
+  }
+
+  /**
+   * The other side's last moves (trail.js): in a game where this browser holds one seat, the
+   * other sides'; in hotseat or to a spectator, those of the sides not to move now.
+   */
+  drawTrail() {
+    const mine = this.mySides();
+    const shown = (s) => (mine.length === 1 ? s !== mine[0] : s !== this.state.active);
+    this.map.showTrail(this.trailOn ? this.trail.paths(shown) : [], (s) => this.colour(s));
   }
 
   async toggleZoc() {
@@ -548,6 +570,7 @@ export class Game {
       defenders: new Set(past ? [] : this.combat.defenders),
       replay: !!past,
     });
+    this.drawTrail();
     this.drawStatus();
     this.drawPoints();
     this.mover.drawPanel();

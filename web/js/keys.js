@@ -11,6 +11,7 @@ export const KEYS = [
   ['Q / E', 'turn the selected unit left / right'],
   ['M / C / L', 'move tool, combat tool, line-of-sight tool'],
   ['Z', 'show or hide zones of control'],
+  ['T', 'show or hide the other side\'s last moves'],
   ['R', 'resolve the combat as previewed'],
   ['G', 'show or hide the selected general\'s command radius'],
   ['F', 'end the phase'],
@@ -52,7 +53,7 @@ export function installKeys(getGame, showHelp) {
       n: () => cycle(g, 1), p: () => cycle(g, -1),
       q: () => g.mover.turn('left'), e: () => g.mover.turn('right'),
       m: () => g.setTool('move'), c: () => g.setTool('combat'), l: () => g.setTool('los'),
-      z: () => g.toggleZoc(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(), h: () => g.hint(),
+      z: () => g.toggleZoc(), t: () => g.toggleTrail(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(), h: () => g.hint(),
       Escape: () => { g.mover.clear(); g.combat.clear(); g.clearRefusal(); g.map.clearLos(); g.losFrom = null; },
       '[': () => g.replay.seek(g.replay.pos - 1), ']': () => g.replay.seek(g.replay.pos + 1), '\\': () => g.replay.live(),
     }[k.length === 1 ? k.toLowerCase() : k];

@@ -20,6 +20,7 @@ export class MapView {
     this.cmd = svg('g', { class: 'layer-command' });
     this.objectives = svg('g', { class: 'layer-objectives' });
     this.reach = svg('g', { class: 'layer-reach' });
+    this.trail = svg('g', { class: 'layer-trail' });
     this.grid = svg('g', { class: 'layer-grid' });
     this.counters = svg('g', { class: 'layer-counters' });
     this.los = svg('g', { class: 'layer-los' });
@@ -27,7 +28,7 @@ export class MapView {
     this.cursorLayer = svg('g', { class: 'layer-cursor' });
     this.results = svg('g', { class: 'layer-results' });
     this.boxRect = svg('rect', { class: 'box-select', visibility: 'hidden' });
-    this.svg.append(defs, this.bg, this.objectives, this.zoc, this.cmd, this.reach, this.grid, this.counters, this.hint, this.los, this.results, this.cursorLayer, this.boxRect);
+    this.svg.append(defs, this.bg, this.objectives, this.zoc, this.cmd, this.reach, this.grid, this.trail, this.counters, this.hint, this.los, this.results, this.cursorLayer, this.boxRect);
     host.append(this.svg);
     this.cursor = null;
     this.bindPointer();
@@ -313,6 +314,21 @@ export class MapView {
     const end = pts[pts.length - 1];
     this.hint.append(svg('polyline', { class: 'hint-path', points: pts.map((p) => `${p.x},${p.y}`).join(' ') }),
       svg('circle', { class: 'hint-end', 'data-hint': hexes[hexes.length - 1], cx: end.x, cy: end.y, r: hex.R * 0.55 }));
+  }
+
+  /**
+   * The other side's last moves (trail.js): for each unit a line through the hexes it went, in its
+   * side's colour (`colour(side)`), a dot where it set out.
+   */
+  showTrail(paths, colour) {
+    clear(this.trail);
+    for (const p of paths || []) {
+      const pts = p.hexes.map((h) => hex.centre(h));
+      const c = colour(p.side);
+      this.trail.append(svg('g', { class: 'trail', 'data-trail': p.unit, 'data-from': p.hexes[0], 'data-to': p.hexes[p.hexes.length - 1] },
+        svg('polyline', { stroke: c, points: pts.map((q) => `${q.x},${q.y}`).join(' ') }),
+        svg('circle', { fill: c, cx: pts[0].x, cy: pts[0].y, r: hex.R * 0.18 })));
+    }
   }
 
   /** A short-lived label on the map where a combat was fought: the die and the result. */
