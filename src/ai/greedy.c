@@ -47,7 +47,7 @@ static void greedy_free(grg_ai *ai)
  * nothing but the movement points it spends, so that the completion, which walks a unit as far as
  * they go, stops a hex or two short of where walking on judges worse: greedy took that as a reason
  * to turn, and at its next decision turned the unit back, a counter wheeling and wheeling back
- * before a player's eyes (41 times in 100 cdb skirmish games against itself, docs/ai.md's
+ * before a player's eyes (163 times in 300 cdb skirmish games against itself, docs/ai.md's
  * forty-second pass). Played one action at a time, the unit walks the way and, judging at each
  * hex whether to go on, stops where it would have. */
 static void skip_turned_back(ai_lookahead *la, const grg_game *g, const grg_action_list *legal,
