@@ -373,7 +373,8 @@ export class Game {
   drawTrail() {
     const mine = this.mySides();
     const shown = (s) => (mine.length === 1 ? s !== mine[0] : s !== this.state.active);
-    this.map.showTrail(this.trailOn ? this.trail.paths(shown) : [], (s) => this.colour(s));
+    const u = (id) => this.unit(id);
+    this.map.showTrail(this.trailOn ? this.trail.paths(shown) : [], (p) => this.colour(u(p.unit) ? u(p.unit).side : p.side));
   }
 
   async toggleZoc() {

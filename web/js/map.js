@@ -317,14 +317,14 @@ export class MapView {
   }
 
   /**
-   * The other side's last moves (trail.js): for each unit a line through the hexes it went, in its
-   * side's colour (`colour(side)`), a dot where it set out.
+   * The other side's last moves (trail.js): for each unit a line through the hexes it went, in the
+   * colour `colour(path)` gives (its unit's side's), a dot where it set out.
    */
   showTrail(paths, colour) {
     clear(this.trail);
     for (const p of paths || []) {
       const pts = p.hexes.map((h) => hex.centre(h));
-      const c = colour(p.side);
+      const c = colour(p);
       this.trail.append(svg('g', { class: 'trail', 'data-trail': p.unit, 'data-from': p.hexes[0], 'data-to': p.hexes[p.hexes.length - 1] },
         svg('polyline', { stroke: c, points: pts.map((q) => `${q.x},${q.y}`).join(' ') }),
         svg('circle', { fill: c, cx: pts[0].x, cy: pts[0].y, r: hex.R * 0.18 })));
