@@ -375,9 +375,6 @@ static const char *listed_seat(cJSON *games, const char *side)
     return "";
 }
 
-/* An AI seat plays its side by itself and pushes its moves; a seat may name its player, kept
- * through a restart; a player that does not exist is refused, the players named, and one stored
- * that this build lacks gives way to the server's own. */
 /* The actions of the current game's record (GET .../record) replayed on a local game of the duel
  * (any seed: no die is thrown before the end of the phase compared); the number of the actions
  * `side` played in its first phase, each of which must be the one `player` chooses there. A
@@ -433,6 +430,9 @@ static int side_played_as(int side, const char *player)
     return compared;
 }
 
+/* An AI seat plays its side by itself and pushes its moves; a seat may name its player, who then
+ * moves it, kept through a restart; a player that does not exist is refused, the players named, and
+ * one stored that this build lacks gives way to the server's own. */
 static void test_ai_seat(void **state)
 {
     (void)state;
