@@ -220,6 +220,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
         r = srv_game_state(sv, g);
     else if (!strcmp(cmd->valuestring, "state_at"))
         r = srv_game_state_at(sv, g, cJSON_GetObjectItem(req, "at"));
+    else if (!strcmp(cmd->valuestring, "events_since"))
+        r = srv_game_events_since(sv, g, cJSON_GetObjectItem(req, "since"));
     else if (!strcmp(cmd->valuestring, "record"))
         r = srv_game_record(sv, g);
     if (r) {

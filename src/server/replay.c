@@ -117,27 +117,47 @@ static cJSON *fail(const char *code, const char *msg)
     return r;
 }
 
-cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
+/* The actions stored (dice entries apart). */
+static int actions_stored(const srv_game *g)
 {
     int total = 0;
     for (int i = 0; i < g->n_stored; i++)
         total += !is_dice(g->stored[i]);
-    if (!cJSON_IsNumber(at) || !(at->valuedouble >= 0 && at->valuedouble <= total) ||
-        at->valuedouble != floor(at->valuedouble)) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "\"at\" must be an action count from 0 to %d", total);
-        return fail("bad_request", msg);
+    return total;
+}
+
+/* The log entry just after action n (0 for none): where the entries of action n + 1 begin, the
+ * dice queued before it included. */
+static int entry_after(const srv_game *g, int n)
+{
+    int seen = 0, i = 0;
+    for (; i < g->n_stored && seen < n; i++)
+        seen += !is_dice(g->stored[i]);
+    return i;
+}
+
+/* Reads *n, an action count from `least` to `most` given as the field `name`; an error reply
+ * naming the range when it is none. */
+static cJSON *count_in(const cJSON *v, const char *name, int least, int most, int *n)
+{
+    if (cJSON_IsNumber(v) && v->valuedouble >= least && v->valuedouble <= most &&
+        v->valuedouble == floor(v->valuedouble)) {
+        *n = v->valueint;
+        return NULL;
     }
+    char msg[128];
+    snprintf(msg, sizeof msg, "\"%s\" must be an action count from %d to %d", name, least, most);
+    return fail("bad_request", msg);
+}
+
+cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
+{
+    int total = actions_stored(g), n;
+    cJSON *bad = count_in(at, "at", 0, total, &n);
+    if (bad)
+        return bad;
     /* from: the first entry of action N (dice queued before it included); to: just after it. */
-    int n = at->valueint, from = 0, to = 0, seen = 0;
-    for (int i = 0; i < g->n_stored && seen < n; i++) {
-        if (is_dice(g->stored[i]))
-            continue;
-        if (++seen == n - 1)
-            from = i + 1;
-        if (seen == n)
-            to = i + 1;
-    }
+    int from = entry_after(g, n > 0 ? n - 1 : 0), to = entry_after(g, n);
     char err[512];
     srv_cursor *c = cursor_at(sv, g, from, err, sizeof err);
     if (!c)
@@ -163,5 +183,41 @@ cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
     cJSON_AddNumberToObject(r, "at", n);
     cJSON_AddNumberToObject(r, "total", total);
     cJSON_AddItemToObject(r, "events", events);
+    return r;
+}
+
+cJSON *srv_game_events_since(srv *sv, srv_game *g, const cJSON *since)
+{
+    int total = actions_stored(g), n;
+    cJSON *bad =
+        count_in(since, "since", total > SRV_EVENTS_MAX ? total - SRV_EVENTS_MAX : 0, total, &n);
+    if (bad)
+        return bad;
+    char err[512];
+    srv_cursor *c = cursor_at(sv, g, entry_after(g, n), err, sizeof err);
+    if (!c)
+        return fail("replay_mismatch", err);
+    cJSON *r = cJSON_CreateObject(), *list = cJSON_CreateArray();
+    while (c->entries < g->n_stored) {
+        cJSON *events = NULL;
+        if (!is_dice(g->stored[c->entries])) {
+            const grg_game *now = grg_session_game(c->s);
+            cJSON *item = cJSON_CreateObject();
+            cJSON_AddStringToObject(item, "by", now->sc->sides[now->active].id);
+            events = cJSON_AddArrayToObject(item, "events");
+            cJSON_AddItemToArray(list, item);
+        }
+        if (apply_entry(g, c, c->entries, events, err, sizeof err) < 0) {
+            grg_session_free(c->s);
+            c->s = NULL;
+            cJSON_Delete(list);
+            cJSON_Delete(r);
+            return fail("replay_mismatch", err);
+        }
+    }
+    cJSON_AddBoolToObject(r, "ok", 1);
+    cJSON_AddNumberToObject(r, "since", n);
+    cJSON_AddNumberToObject(r, "total", total);
+    cJSON_AddItemToObject(r, "actions", list);
     return r;
 }

@@ -215,6 +215,11 @@ void srv_game_poke_ai(srv *sv, srv_game *g);
  * actions stored) and "events" (those of action `at`); an error reply when `at` is out of range
  * or the log does not replay. */
 cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at);
+/* The actions after the first `since` of g, each as {"by": the side that played it, "events"},
+ * with "since" and "total"; at most SRV_EVENTS_MAX of them (an older `since` is refused), so that
+ * a client opening a game can draw the last moves made before it came. */
+#define SRV_EVENTS_MAX 1000
+cJSON *srv_game_events_since(srv *sv, srv_game *g, const cJSON *since);
 void srv_cursors_free(srv_game *g);
 
 /* ---- scenarios.c ---- */

@@ -79,7 +79,7 @@ test('ending both phases hands the turn to the AI, which plays and hands it back
   await shot(page, 'ai-06-ai-played');
 });
 
-test('the AI\'s last moves are drawn on the map, each line ending where its unit stands; T hides them', async () => {
+test('the AI\'s last moves are drawn on the map, each line ending where its unit stands; T hides them; a page opened again draws them too', async () => {
   const trails = await page.locator('.layer-trail .trail').evaluateAll((l) => l.map((g) => ({ unit: g.dataset.trail, from: g.dataset.from, to: g.dataset.to })));
   assert.ok(trails.some((t) => t.unit.startsWith('r')), 'a red unit moved');
   assert.match(await page.locator('#log').innerText(), new RegExp(`${trails[0].unit} (moves|advances|retreats) from ${trails[0].from}`));
@@ -94,6 +94,11 @@ test('the AI\'s last moves are drawn on the map, each line ending where its unit
   assert.equal(await page.locator('.layer-trail .trail').count(), 0);
   await page.keyboard.press('t');
   assert.equal(await page.locator('.layer-trail .trail').count(), trails.length);
+  // Opened again, the page reads the last moves back from the server (events_since).
+  await page.reload();
+  await page.waitForSelector('body[data-view="game"][data-ready="true"]');
+  await page.waitForFunction((n) => document.querySelectorAll('.layer-trail .trail').length === n, trails.length);
+  assert.deepEqual(await page.locator('.layer-trail .trail').evaluateAll((l) => l.map((g) => ({ unit: g.dataset.trail, from: g.dataset.from, to: g.dataset.to }))), trails);
 });
 
 test('asked, the AI suggests a move for my side, and plays it on request', async () => {

@@ -1,6 +1,7 @@
 /* The server's exact replay end to end (docs/server-api.md, state_at): the position after action
  * N of a game, over WebSocket and HTTP, equals the live state at N, forwards, backwards and after
- * an undo rewrote the end of the log; and the ruleset data route. A real `grognard serve` driven by
+ * an undo rewrote the end of the log; the actions since N with their sides and events
+ * (events_since); and the ruleset data route. A real `grognard serve` driven by
  * tests/server/harness.h; the run is bounded by alarm(). */
 #define _GNU_SOURCE /* mkdtemp, prctl */
 #include <setjmp.h>
@@ -36,7 +37,7 @@ static void test_state_at(void **state)
     join(&blue, tok_blue, "blue");
     join(&red, tok_red, "red");
     join(&spect, NULL, NULL);
-    char path[160], *live[40] = {NULL};
+    char path[160], *live[40] = {NULL}, *active_at[40] = {NULL}, *events_of[40] = {NULL};
     int st, n = 0;
     snprintf(path, sizeof path, "/api/games/%s/dice", gid);
     cJSON_Delete(get_json("POST", path, "{\"rolls\":[6,1,3]}", &st));
@@ -73,6 +74,35 @@ static void test_state_at(void **state)
         if (live[at])
             assert_string_equal(p, live[at]);
         free(p);
+        if (k <= n) {
+            active_at[at] = strdup(str(r, "active"));
+            events_of[at] = cJSON_PrintUnformatted(cJSON_GetObjectItem(r, "events"));
+        }
+        cJSON_Delete(r);
+    }
+    /* events_since: each action after the first `since`, the side that played it (the side to act
+     * before it) and its events, as state_at gives them one by one. */
+    for (int since = 0; since <= n; since += n - 3) {
+        cJSON *e = call(&spect, 4500 + since, "{\"cmd\":\"events_since\",\"since\":%d}", since);
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(e, "ok")));
+        assert_int_equal(cJSON_GetObjectItem(e, "total")->valueint, n);
+        const cJSON *list = cJSON_GetObjectItem(e, "actions"), *a;
+        assert_int_equal(cJSON_GetArraySize(list), n - since);
+        int at = since;
+        cJSON_ArrayForEach(a, list)
+        {
+            at++;
+            assert_string_equal(str(a, "by"), active_at[at - 1]);
+            char *ev = cJSON_PrintUnformatted(cJSON_GetObjectItem(a, "events"));
+            assert_string_equal(ev, events_of[at]);
+            free(ev);
+        }
+        cJSON_Delete(e);
+    }
+    static const char *const bad_since[] = {"-1", "1.5", "\"0\"", "null", "1000000"};
+    for (int i = 0; i < 5; i++) {
+        cJSON *r = call(&spect, 4600, "{\"cmd\":\"events_since\",\"since\":%s}", bad_since[i]);
+        assert_string_equal(err_code(r), "bad_request");
         cJSON_Delete(r);
     }
     snprintf(path, sizeof path, "/api/games/%s/state?at=%d", gid, n + 1);
@@ -115,8 +145,11 @@ static void test_state_at(void **state)
     assert_int_equal(st, 404);
     cJSON_Delete(get_json("GET", "/api/rulesets/nope", NULL, &st));
     assert_int_equal(st, 404);
-    for (int i = 0; i < 40; i++)
+    for (int i = 0; i < 40; i++) {
         free(live[i]);
+        free(active_at[i]);
+        free(events_of[i]);
+    }
     tc_ws_close(&blue);
     tc_ws_close(&red);
     tc_ws_close(&spect);

@@ -17,6 +17,7 @@ import { loadMapData, commandRadius } from './legend.js';
 import { drawStatus, drawPoints, drawUnitList } from './panels.js';
 
 const $ = (id) => document.getElementById(id);
+const TRAIL_ACTIONS = 600; // the actions read back for the lines at opening (the server gives up to 1,000)
 
 export class Game {
   constructor(gameId, { token, replay } = {}) {
@@ -96,6 +97,7 @@ export class Game {
     this.loadMapData();
     document.title = `${this.scenario ? this.scenario.name : 'Game'} — Grognard`;
     this.replay.reset(this.state);
+    this.loadTrail();
     this.log.note(`Joined game ${this.id}${this.mySides().length ? ` as ${this.mySides().map((s) => this.sideName(s)).join(' and ')}` : ' as a spectator'}.`);
     this.notice('');
     commitmentPanel($('dice-panel'), this);
@@ -358,6 +360,22 @@ export class Game {
     else if (tool === 'combat') this.notice('Combat: choose your attackers, then the enemy units to attack.');
     else this.notice('');
     this.redraw();
+  }
+
+  /**
+   * The last moves made before this page opened (or reopened): the server's events of the last
+   * few hundred actions, so that a player coming back sees what the other side did meanwhile.
+   * Kept only if no move arrived while they were asked for.
+   */
+  async loadTrail() {
+    const total = this.state.actions || 0;
+    if (!total) return;
+    try {
+      const r = await this.primary.request({ cmd: 'events_since', since: Math.max(0, total - TRAIL_ACTIONS) });
+      if (this.trail.by !== null) return;
+      for (const a of r.actions) this.trail.note(a.by, a.events);
+      this.drawTrail();
+    } catch { /* no lines until the next moves */ }
   }
 
   toggleTrail() {

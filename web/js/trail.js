@@ -1,7 +1,8 @@
 // The last moves of the other side: after the AI (or an opponent online, or the other player at
 // the same screen) has played, each unit it moved is drawn with a line through the hexes it went.
 // Built from the events of the update pushes (`moved`, `advance`, `retreat`: a retreat is shown
-// too, the loser's unit pushed back in the mover's turn). A side's updates in a row make its run;
+// too, the loser's unit pushed back in the mover's turn), and at opening from the server's
+// `events_since` (game.js's loadTrail), so that a player coming back sees what was done meanwhile. A side's updates in a row make its run;
 // its next run replaces it, so what is shown is each side's latest turn of play.
 const MOVES = new Set(['moved', 'advance', 'retreat']);
 
