@@ -145,6 +145,25 @@ static int http_request(srv *sv, srv_game *g, cJSON *body, answer *a)
     return 0;
 }
 
+/* The query's parameter `name` (name=digits) as a number to check, or as the string given when
+ * it is not one (which the check then refuses with the range); NULL when it is absent. */
+static cJSON *query_count(const char *query, const char *name)
+{
+    size_t len = strlen(name);
+    const char *q = query;
+    while (q && (strncmp(q, name, len) != 0 || q[len] != '=')) {
+        q = strchr(q, '&');
+        q = q ? q + 1 : NULL;
+    }
+    if (!q)
+        return NULL;
+    q += len + 1;
+    size_t digits = strspn(q, "0123456789");
+    return digits > 0 && digits < 10 && (q[digits] == '\0' || q[digits] == '&')
+               ? cJSON_CreateNumber(atof(q))
+               : cJSON_CreateString(q);
+}
+
 static int games_route(srv *sv, int post, const char *rest, const char *query, cJSON *body,
                        answer *a)
 {
@@ -161,16 +180,13 @@ static int games_route(srv *sv, int post, const char *rest, const char *query, c
         return error_answer(a, 404, "not_found", "no such game");
     if (!post && (!strcmp(tail, "") || !strcmp(tail, "/")))
         return json_answer(a, 200, srv_game_summary(g));
-    if (!post && !strcmp(tail, "/state")) {
-        const char *q = query ? strstr(query, "at=") : NULL;
-        if (q && q != query && q[-1] != '&')
-            q = NULL;
-        size_t digits = q ? strspn(q + 3, "0123456789") : 0;
-        cJSON *at = !q                          ? NULL
-                    : digits > 0 && digits < 10 ? cJSON_CreateNumber(atof(q + 3))
-                                                : cJSON_CreateString(q + 3); /* refused below */
-        cJSON *r = at ? srv_game_state_at(sv, g, at) : srv_game_state(sv, g);
-        cJSON_Delete(at);
+    int state = !strcmp(tail, "/state"), events = !strcmp(tail, "/events");
+    if (!post && (state || events)) {
+        cJSON *n = query_count(query, state ? "at" : "since");
+        cJSON *r = events ? srv_game_events_since(sv, g, n)
+                   : n    ? srv_game_state_at(sv, g, n)
+                          : srv_game_state(sv, g);
+        cJSON_Delete(n);
         if (!r)
             return error_answer(a, 500, "internal", "out of memory");
         const char *code =

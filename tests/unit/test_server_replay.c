@@ -99,6 +99,18 @@ static void test_state_at(void **state)
         }
         cJSON_Delete(e);
     }
+    snprintf(path, sizeof path, "/api/games/%s/events?since=%d", gid, n - 3);
+    cJSON *e = get_json("GET", path, NULL, &st);
+    assert_int_equal(st, 200);
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(e, "actions")), 3);
+    cJSON_Delete(e);
+    static const char *const bad_query[] = {"events", "events?since=x", "events?since=2x",
+                                            "state?at=2x", "state?at="};
+    for (int i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "/api/games/%s/%s", gid, bad_query[i]);
+        cJSON_Delete(get_json("GET", path, NULL, &st));
+        assert_int_equal(st, 400);
+    }
     static const char *const bad_since[] = {"-1", "1.5", "\"0\"", "null", "1000000"};
     for (int i = 0; i < 5; i++) {
         cJSON *r = call(&spect, 4600, "{\"cmd\":\"events_since\",\"since\":%s}", bad_since[i]);
