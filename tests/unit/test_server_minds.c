@@ -9,6 +9,14 @@
 
 #include "server/server.h"
 
+/* Takes the kept player of game gid, side 0 and `player`, checks it is `want`, and puts it back. */
+static void assert_kept(srv_minds *m, const char *player, const char *gid, uint64_t seed,
+                        grg_ai *want)
+{
+    assert_ptr_equal(srv_minds_take(m, player, gid, 0, seed), want);
+    srv_minds_put(m, want);
+}
+
 /* The same game, side and player get the same player back; another side or game gets its own. */
 static void test_kept_per_game_and_side(void **state)
 {
@@ -47,8 +55,7 @@ static void test_one_worker_at_a_time(void **state)
     assert_non_null(b);
     assert_null(srv_minds_take(m, "greedy", "00000000000000c3", 0, 1));
     srv_minds_put(m, a);
-    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000a1", 0, 1), a);
-    srv_minds_put(m, a);
+    assert_kept(m, "greedy", "00000000000000a1", 1, a);
     srv_minds_put(m, b);
     srv_minds_free(m);
 }
@@ -67,10 +74,8 @@ static void test_least_recently_used_goes(void **state)
     grg_ai *c = srv_minds_take(m, "random", "00000000000000c3", 0, 1); /* b's slot */
     assert_non_null(c);
     srv_minds_put(m, c);
-    assert_ptr_equal(srv_minds_take(m, "random", "00000000000000a1", 0, 1), a);
-    srv_minds_put(m, a);
-    assert_ptr_equal(srv_minds_take(m, "random", "00000000000000c3", 0, 1), c);
-    srv_minds_put(m, c);
+    assert_kept(m, "random", "00000000000000a1", 1, a);
+    assert_kept(m, "random", "00000000000000c3", 1, c);
     srv_minds_free(m);
 }
 
@@ -106,8 +111,7 @@ static void test_a_finished_game_is_forgotten(void **state)
     assert_non_null(d);
     srv_minds_put(m, c);
     srv_minds_put(m, d);
-    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000b2", 0, 3), other);
-    srv_minds_put(m, other);
+    assert_kept(m, "greedy", "00000000000000b2", 3, other);
     srv_minds_free(m);
 }
 
@@ -125,10 +129,8 @@ static void test_kept_per_player(void **state)
     assert_string_equal(grg_ai_name(greedy), "greedy");
     srv_minds_put(m, plan);
     srv_minds_put(m, greedy);
-    assert_ptr_equal(srv_minds_take(m, "greedy", "00000000000000a1", 0, 2), greedy);
-    srv_minds_put(m, greedy);
-    assert_ptr_equal(srv_minds_take(m, "plan", "00000000000000a1", 0, 2), plan);
-    srv_minds_put(m, plan);
+    assert_kept(m, "greedy", "00000000000000a1", 2, greedy);
+    assert_kept(m, "plan", "00000000000000a1", 2, plan);
     srv_minds_free(m);
 }
 
