@@ -391,8 +391,8 @@ export class Game {
   drawTrail() {
     const mine = this.mySides();
     const shown = (s) => (mine.length === 1 ? s !== mine[0] : s !== this.state.active);
-    const u = (id) => this.unit(id);
-    this.map.showTrail(this.trailOn ? this.trail.paths(shown) : [], (p) => this.colour(u(p.unit) ? u(p.unit).side : p.side));
+    const colour = (p) => this.colour((this.unit(p.unit) || p).side); // the unit's side; its run's once it is gone
+    this.map.showTrail(this.trailOn ? this.trail.paths(shown) : [], colour);
   }
 
   async toggleZoc() {
