@@ -15,6 +15,7 @@ struct srv_pending {
     int kind;
     srv_client *to; /* P_REPLY, P_ACK; NULL once the client left */
     srv_game *g;    /* P_PUSH */
+    int seat;       /* P_PUSH: the seat it is for, or SRV_ALL */
     char *text;
     char *id; /* P_ACK: the request's id as JSON, for the error that replaces it */
     srv_pending *next;
@@ -38,7 +39,8 @@ int srv_batch_open(srv *sv)
     return 0;
 }
 
-static void append(srv *sv, int kind, srv_client *to, srv_game *g, const char *text, const char *id)
+static void append(srv *sv, int kind, srv_client *to, srv_game *g, int seat, const char *text,
+                   const char *id)
 {
     srv_pending *p = calloc(1, sizeof *p);
     if (!p || !(p->text = strdup(text))) {
@@ -48,6 +50,7 @@ static void append(srv *sv, int kind, srv_client *to, srv_game *g, const char *t
     p->kind = kind;
     p->to = to;
     p->g = g;
+    p->seat = seat;
     p->id = id ? strdup(id) : NULL;
     if (sv->pend_tail)
         sv->pend_tail->next = p;
@@ -61,19 +64,19 @@ void srv_reply(srv *sv, srv_client *c, const char *text)
     if (!sv->batch_open)
         srv_client_send(c, text, strlen(text));
     else
-        append(sv, P_REPLY, c, NULL, text, NULL);
+        append(sv, P_REPLY, c, NULL, SRV_ALL, text, NULL);
 }
 
 void srv_batch_ack(srv *sv, srv_client *c, const cJSON *id, const char *text)
 {
     char *idt = id ? cJSON_PrintUnformatted(id) : NULL;
-    append(sv, P_ACK, c, NULL, text, idt);
+    append(sv, P_ACK, c, NULL, SRV_ALL, text, idt);
     free(idt);
 }
 
-void srv_batch_push(srv *sv, srv_game *g, const char *text)
+void srv_batch_push(srv *sv, srv_game *g, int seat, const char *text)
 {
-    append(sv, P_PUSH, NULL, g, text, NULL);
+    append(sv, P_PUSH, NULL, g, seat, text, NULL);
 }
 
 void srv_batch_forget_client(srv *sv, srv_client *c)
@@ -121,7 +124,7 @@ int srv_batch_flush(srv *sv)
         else if (p->kind == P_ACK && p->to)
             send_storage_error(p->to, p->id);
         else if (p->kind == P_PUSH && ok)
-            srv_broadcast(p->g, p->text, strlen(p->text));
+            srv_broadcast(p->g, p->seat, p->text, strlen(p->text));
         free(p->text);
         free(p->id);
         free(p);

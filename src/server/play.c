@@ -115,7 +115,7 @@ static void push(srv *sv, srv_game *g, cJSON *msg)
 {
     char *t = cJSON_PrintUnformatted(msg);
     if (t)
-        srv_batch_push(sv, g, t);
+        srv_batch_push(sv, g, SRV_ALL, t);
     free(t);
     cJSON_Delete(msg);
 }
@@ -408,9 +408,9 @@ void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, cons
     }
     char *t = cJSON_PrintUnformatted(m);
     cJSON_Delete(m);
-    if (t && sv->batch_open)
-        srv_batch_push(sv, g, t); /* after the news the open batch holds */
+    if (t && sv->batch_open) /* after the news the open batch holds */
+        srv_batch_push(sv, g, seat, t);
     else if (t)
-        srv_broadcast(g, t, strlen(t));
+        srv_broadcast(g, seat, t, strlen(t));
     free(t);
 }

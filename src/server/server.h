@@ -191,9 +191,10 @@ void srv_reply(srv *sv, srv_client *c, const char *text);
 int srv_batch_flush(srv *sv);
 /* Opens the batch if none is open; it commits at the loop's next timer phase. */
 int srv_batch_open(srv *sv);
-/* An act's acknowledgement to c, and a push to every client of g, sent after the commit. */
+/* An act's acknowledgement to c, and a push to the clients of g holding `seat` (SRV_ALL: every
+ * client, spectators too), sent after the commit. */
 void srv_batch_ack(srv *sv, srv_client *c, const cJSON *id, const char *text);
-void srv_batch_push(srv *sv, srv_game *g, const char *text);
+void srv_batch_push(srv *sv, srv_game *g, int seat, const char *text);
 /* Rebuilds g from the store (after a failed batch). */
 void srv_game_reload(srv *sv, srv_game *g);
 /* A client going away: nothing waiting is sent to it. */
@@ -230,8 +231,9 @@ cJSON *srv_scenarios_json(srv *sv);
 /* ---- ws.c: clients ---- */
 /* Sends text to one client (copied). */
 void srv_client_send(srv_client *c, const char *text, size_t len);
-/* Sends text to every client of a game. */
-void srv_broadcast(srv_game *g, const char *text, size_t len);
+/* Sends text to the clients of a game holding `seat`, or to every one of them (SRV_ALL). */
+enum { SRV_ALL = -2 };
+void srv_broadcast(srv_game *g, int seat, const char *text, size_t len);
 /* Detaches every client from a game about to be freed. */
 void srv_clients_detach(srv_game *g);
 size_t srv_client_size(void);

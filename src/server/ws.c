@@ -84,14 +84,15 @@ void srv_client_send(srv_client *c, const char *text, size_t len)
         free(m);
 }
 
-void srv_broadcast(srv_game *g, const char *text, size_t len)
+void srv_broadcast(srv_game *g, int seat, const char *text, size_t len)
 {
     srv_msg *m = msg_new(text, len);
     if (!m)
         return;
     m->refs = 1; /* held while enqueuing */
     for (srv_client *c = g->clients; c; c = c->next)
-        enqueue(c, m);
+        if (seat == SRV_ALL || c->seat == seat)
+            enqueue(c, m);
     msg_unref(m);
 }
 

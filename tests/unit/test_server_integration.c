@@ -490,10 +490,25 @@ static void test_ai_seat(void **state)
     cJSON_Delete(r);
 }
 
+/* The next push w receives, replies skipped. */
+static cJSON *next_push(tc_ws *w)
+{
+    char *m;
+    while ((m = tc_ws_recv(w)) != NULL) {
+        cJSON *j = cJSON_Parse(m);
+        free(m);
+        if (cJSON_GetObjectItem(j, "push"))
+            return j;
+        cJSON_Delete(j);
+    }
+    fail_msg("no push");
+    return NULL;
+}
+
 /* A hint: the side to act, in a game against the AI, asks what the AI would play there; the answer
- * comes as a push naming the side and the position, and its actions, played in turn, are accepted
- * by the rules. A spectator may not ask (nor the side not to act: the same check as an act's), nor
- * anybody in a game between two players. */
+ * comes as a push naming the side and the position, to the asking seat only, and its actions,
+ * played in turn, are accepted by the rules. A spectator may not ask (nor the side not to act: the
+ * same check as an act's), nor anybody in a game between two players. */
 static void test_hint(void **state)
 {
     (void)state;
@@ -533,6 +548,11 @@ static void test_hint(void **state)
         assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
         cJSON_Delete(r);
     }
+    cJSON_Delete(h);
+    /* The spectator's first push is the first action's update: the hint, sent before it, was not
+     * for it. */
+    h = next_push(&spect);
+    assert_string_equal(str(h, "push"), "update");
     cJSON_Delete(h);
     tc_ws_close(&blue);
     tc_ws_close(&spect);
