@@ -156,7 +156,7 @@ static double logit(double k, long n) { return log((k + 0.5) / ((double)n - k + 
  * log-odds of side 0's score, bias[1] = -bias[0]), and each later pairing prints its edge over
  * it: as each side, the log-odds of a's score there less the mirror's. On a model where a side's
  * log-odds are a's edge over b plus that side's bias, the edges as the two sides estimate the same
- * number, and a 75% score as a side needs an edge of log 3 less that side's bias (docs/ai.md,
+ * number, and a 75% score as a side needs an edge of log 3 less that side's bias (docs/ai-log.md,
  * seventeenth pass). */
 static void pairing(const grg_loaded *l, const char *a, const char *b, int games, int iterations,
                     double bias[2])

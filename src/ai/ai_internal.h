@@ -91,7 +91,7 @@ int grg__ai_lookahead_ready(ai_lookahead *la, const grg_game *g);
 /* The option every player that looks ahead takes (docs/ai.md): an activation's first steps tried,
  * 24 by default for greedy; 0 (the rules of thumb's completion alone) for search; for plan 24
  * where the game's units face (cdb) and 0 where they do not (nap, whose skirmish it played worse
- * with them: docs/ai.md, fifteenth and sixteenth passes). */
+ * with them: docs/ai-log.md, fifteenth and sixteenth passes). */
 #define AI_FIRST_STEPS_DEFAULT 24
 #define AI_FIRST_STEPS_OPTION                                                                      \
     {                                                                                              \
@@ -124,7 +124,7 @@ double grg__ai_one_ply(ai_lookahead *la, const grg_game *g, const grg_action *a,
  * or each unit in contact attacked once, by the adjacent enemy whose attack on it gains most, the
  * other side's attacks previewed with that side to act (the plan player's: a planner that
  * maximises the judgement over a whole phase exploits the pairs' double counting and the enemy
- * attacks nap leaves out, docs/ai.md, eleventh pass). */
+ * attacks nap leaves out, docs/ai-log.md, eleventh pass). */
 typedef enum { AI_EVERY_PAIR, AI_ATTACKED_ONCE } ai_melee;
 /* How the fights in contact and in range look for `side`, from the engine's preview: the expected
  * exchange of the melee (as `melee` counts it) and each unit's best shot, a beaten unit with
@@ -147,7 +147,7 @@ void grg__ai_prune(const grg_game *g, grg_action_list *l, int keep);
  * the phase number falls back or the turn changes (every ruleset numbers its phases in the order
  * a player-turn runs them). The side to act is no guide: it changes within a player-turn whenever
  * the other side answers (a retreat, a pivot, the inactive side's bowmen), and counting those
- * changes ended many cdb rollouts inside our own turn (docs/ai.md, seventh pass). */
+ * changes ended many cdb rollouts inside our own turn (docs/ai-log.md, seventh pass). */
 typedef struct ai_horizon {
     int turns, boundaries, turn, phase;
 } ai_horizon;

@@ -47,7 +47,7 @@ static void greedy_free(grg_ai *ai)
  * nothing but the movement points it spends, so that the completion, which walks a unit as far as
  * they go, stops a hex or two short of where walking on judges worse: greedy took that as a reason
  * to turn, and at its next decision turned the unit back, a counter wheeling and wheeling back
- * before a player's eyes (163 times in 300 cdb skirmish games against itself, docs/ai.md's
+ * before a player's eyes (163 times in 300 cdb skirmish games against itself, docs/ai-log.md's
  * forty-second pass). Played one action at a time, the unit walks the way and, judging at each
  * hex whether to go on, stops where it would have. */
 static void skip_turned_back(ai_lookahead *la, const grg_game *g, const grg_action_list *legal,
@@ -159,7 +159,7 @@ int grg__ai_greedy_pick(ai_lookahead *la, const grg_game *g, grg_action_list *l,
             top = raw;
         /* Where the phase may end, an activation greedy would end at once spends a command point
          * for nothing: its best step a turn that changes nothing judged, or a small gain that
-         * the weight of ending the activation outweighs (docs/ai.md, thirty-fourth and
+         * the weight of ending the activation outweighs (docs/ai-log.md, thirty-fourth and
          * thirty-fifth passes). Looked into only when it would be chosen. */
         if (x > bx && !(may_end && grg__ai_starts_activation(a) &&
                         idle_start(la, g, a, keep, grg__ai_mix(base, 1)))) {

@@ -445,8 +445,8 @@ static double complete(ai_lookahead *la, const grg_game *g, grg_game *s, const g
  * completed by the rules of thumb, when la->first_steps > 0: judged by the rules of thumb's
  * completion alone, an activation whose straight way is barred (a chariot before a wood,
  * CDB-9.6) or leads into the enemy's bows scores below standing, and greedy stopped short of the
- * enemy for the rest of the game (docs/ai.md, fifteenth pass). Sets *rolled when a die was thrown
- * on the way. */
+ * enemy for the rest of the game (docs/ai-log.md, fifteenth pass). Sets *rolled when a die was
+ * thrown on the way. */
 static double sample(ai_lookahead *la, const grg_game *g, const grg_action *a, uint64_t seed,
                      int *rolled)
 {

@@ -131,7 +131,7 @@ static void plan_free(grg_ai *ai)
  * player-turn, but from a nap movement phase (numbered 0, as every player-turn's first phase) it
  * is the end of the game turn, so the side that moves first plans through the enemy's player-turn
  * too (its moves by the rules of thumb) and the second only to its own turn's end. That is the
- * player docs/ai.md's twenty-second pass measured; counting player-turns instead (every plan to
+ * player docs/ai-log.md's twenty-second pass measured; counting player-turns instead (every plan to
  * our own turn's end, or through the enemy's next) did not play better (twenty-third pass).
  */
 static int plan_over(const plan_ai *p, const grg_game *s, const grg_game *g)
@@ -175,8 +175,9 @@ static void play(plan_ai *p, const grg_game *g, const plan *pl, change ch, int a
         if (grg_legal(s, NULL, 0, &p->scratch) < 0 || p->scratch.n == 0)
             break;
         /* Drawn at the rules of thumb's odds (drawn completions made the plans varied enough to
-         * win 60 of 80 nap skirmish games against 48 with the rules of thumb's best: docs/ai.md,
-         * tenth pass); the other side's answers and a kept plan's end take their best. */
+         * win 60 of 80 nap skirmish games against 48 with the rules of thumb's best:
+         * docs/ai-log.md, tenth pass); the other side's answers and a kept plan's end take their
+         * best. */
         grg_action chosen =
             p->scratch.items[grg__ai_pick(s, &p->scratch, drawing ? &p->rng : NULL, 1.0)];
         if (grg_apply(s, &chosen, NULL, NULL) < 0)
@@ -213,7 +214,7 @@ static const plan *judged_alike(const plan_ai *p, const plan *pl)
  * actions, the imagined dice and the other side's answers (the rules of thumb's best, drawing
  * nothing) are the same, so every roll ends where that one's did. Most plans are such (a child
  * whose changed action is skipped or drawn as it was, a melee phase's few declarations): a cdb
- * skirmish decision costs 2.6 times less with the same choices (p->memo, docs/ai.md,
+ * skirmish decision costs 2.6 times less with the same choices (p->memo, docs/ai-log.md,
  * twenty-seventh pass). */
 static void judge(plan_ai *p, const grg_game *g, const plan *pl, change ch, int at, plan *out)
 {
@@ -290,8 +291,8 @@ int grg__ai_rank(const double *value, int n, int *order)
 /* Keeps the best p->pop of the n members in grg__ai_rank's order: members judged alike are the
  * same plan to the selection (most often the same moves in another order, or a change past where
  * the plan stops mattering), and letting them fill the population left its 16 members alike in
- * value 98.6% of the time on the cdb skirmish, a search from one plan (docs/ai.md, twentieth pass).
- * The plans are moved once, along the permutation's cycles. */
+ * value 98.6% of the time on the cdb skirmish, a search from one plan (docs/ai-log.md, twentieth
+ * pass). The plans are moved once, along the permutation's cycles. */
 static void select_best(plan_ai *p, int n)
 {
     double value[2 * MAX_POP] = {0};
@@ -403,12 +404,13 @@ static plan *finalist(plan_ai *p, const grg_game *g, double deadline)
 
 /* True when a unit on g's map faces a vertex (cdb). There the plan player's first plan is worth
  * judging an activation by its best first step (a pivot or a step aside, where the straight way is
- * barred), as greedy does; in a game without facings (nap) that made its plans worse (docs/ai.md,
- * sixteenth pass). And there only the side moving first plans past its phase by default
- * (FIRST_PAST): a cdb plan past it (plan_over) costs many times as much and gained, counted, only
- * where the movement was then planned through the enemy's reply (twenty-fourth, twenty-fifth and
- * thirtieth passes; the server's seats play the counted budget since the thirtieth); in nap both
- * sides' plans run past it, which won 82.5% against greedy, not 70% (twenty-second pass). */
+ * barred), as greedy does; in a game without facings (nap) that made its plans worse
+ * (docs/ai-log.md, sixteenth pass). And there only the side moving first plans past its phase by
+ * default (FIRST_PAST): a cdb plan past it (plan_over) costs many times as much and gained,
+ * counted, only where the movement was then planned through the enemy's reply (twenty-fourth,
+ * twenty-fifth and thirtieth passes; the server's seats play the counted budget since the
+ * thirtieth); in nap both sides' plans run past it, which won 82.5% against greedy, not 70%
+ * (twenty-second pass). */
 static int faced(const grg_game *g)
 {
     for (int i = 0; i < g->n_units; i++)
@@ -436,7 +438,8 @@ static int idle_lead(const plan *pl)
  * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
  * back has spent movement points for nothing, which the judgement counts only where the points
  * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
- * docs/ai.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back. */
+ * docs/ai-log.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back.
+ */
 static void drop_undone_turns(plan *pl)
 {
     int n = 0;
@@ -485,9 +488,9 @@ static int wastes(const grg_action *last, const grg_action *a)
  * nothing (wastes): the best member whose first action does not, its wasted moves left out
  * (skip_wasted); best when none. The population, evolved again since the last choice, finds now
  * and then a plan without it (an activation ended empty in 3 of 12 cdb skirmish games against
- * itself, in one Hittite game in eighteen against greedy: docs/ai.md's thirty-seventh pass); the
- * points are spent by then, and a player watching would see a unit activated for nothing, so the
- * unit does what the best plan that uses it does, judged a little worse. */
+ * itself, in one Hittite game in eighteen against greedy: docs/ai-log.md's thirty-seventh pass);
+ * the points are spent by then, and a player watching would see a unit activated for nothing, so
+ * the unit does what the best plan that uses it does, judged a little worse. */
 static plan *follow_through(plan_ai *p, plan *best)
 {
     if (best->n == 0 || !wastes(&p->prior, &best->a[0]))

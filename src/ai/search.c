@@ -10,7 +10,7 @@
  * then a policy improvement over greedy. With model=0 the rollouts follow the cheap rules of
  * thumb instead (weights raised to `power`: 0 always plays the heaviest action) and are judged
  * by the static evaluation alone; they are far cheaper and play weaker than greedy, so
- * that search is no stronger than greedy (docs/ai.md, eighth pass). A game a rollout finishes
+ * that search is no stronger than greedy (docs/ai-log.md, eighth pass). A game a rollout finishes
  * counts +-2 plus material (DEFAULT_WON). The budget of rollouts is spent in rounds:
  * each round gives every surviving candidate the same rollouts, on the same imagined dice and
  * policy draws (common random numbers), then keeps the better half.
@@ -27,7 +27,7 @@
 #define DEFAULT_WIDTH 6
 /* 70: the rollouts' mean counts less than greedy's own one-ply value. Against greedy it won 148
  * of 240 cdb skirmish games (six seeds) where 50 won 126, and 61 of 80 nap ones against 57
- * (docs/ai.md, ninth pass). The rollouts' judgement is biased, not only noisy (64 rollouts a
+ * (docs/ai-log.md, ninth pass). The rollouts' judgement is biased, not only noisy (64 rollouts a
  * decision did no better than 16), so it is trusted to overturn greedy's ranking only by a wider
  * margin. */
 #define DEFAULT_BLEND 70
@@ -41,7 +41,7 @@
 /* A game won within a rollout counts +2 evaluation units (option `won`, in tenths), not the +-10
  * of grg_ai_evaluate: with a handful of rollouts a candidate is judged on, one whose imagined
  * dice ended the game would otherwise outweigh every other rollout and the one-ply value
- * (docs/ai.md, sixth pass). */
+ * (docs/ai-log.md, sixth pass). */
 #define DEFAULT_WON 20
 
 typedef struct search_ai {

@@ -231,7 +231,7 @@ static int french_waiting(const grg_game *g, int turn)
 /* Greedy activates no unit for nothing, on either skirmish. With nothing left worth doing, an
  * activation whose best first step is a turn in place was judged as high as ending the phase, and
  * the rules of thumb broke the tie for the activation, which then ended at once: several a game
- * on either side (docs/ai.md, thirty-fourth pass); in these games the first came at actions 77
+ * on either side (docs/ai-log.md, thirty-fourth pass); in these games the first came at actions 77
  * (cdb) and 109 (nap). Where the phase may end, greedy now starts no activation it would end at
  * once, and ending an activation does not outweigh a step or turn that gains on it (thirty-fifth
  * pass). */
@@ -254,7 +254,7 @@ static void test_greedy_activates_no_unit_for_nothing(void **state)
  * turned the unit straight back was worth the points the pair spends (the unit then stopped short
  * of the enemy's bows), and greedy played the turn, then the turn back; or, judged again after a
  * turn, another way looked better from the old facing. 163 times in 300 cdb skirmish games
- * against itself (docs/ai.md, forty-second pass), in this game first at action 117. */
+ * against itself (docs/ai-log.md, forty-second pass), in this game first at action 117. */
 static void test_greedy_turns_no_unit_back(void **state)
 {
     (void)state;

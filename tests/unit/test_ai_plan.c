@@ -1,8 +1,9 @@
-/* The plan player (src/ai/plan.c, docs/ai.md). Its selection (twentieth pass): its members are
- * ranked best first, but a judgement already kept goes behind every other, so that plans judged
- * alike (the same moves in another order) no longer fill the population while different plans are
- * dropped. Its defaults play as documented (first steps and horizon by the game's facings, 8
- * imagined rolls), and it beats the random player. Its memo is test_ai_plan_memo.c's. */
+/* The plan player (src/ai/plan.c, docs/ai.md). Its selection (docs/ai-log.md, twentieth pass): its
+ * members are ranked best first, but a judgement already kept goes behind every other, so that
+ * plans judged alike (the same moves in another order) no longer fill the population while
+ * different plans are dropped. Its defaults play as documented (first steps and horizon by the
+ * game's facings, 8 imagined rolls), and it beats the random player. Its memo is
+ * test_ai_plan_memo.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -69,7 +70,7 @@ static void plan_default_plays_as(const char *path, int n, const char *base, con
 }
 
 /* The plan player's defaults by the game's facings: where the units face a vertex (the cdb
- * skirmish) 24 first steps (docs/ai.md, sixteenth pass) and plans past the phase for the side
+ * skirmish) 24 first steps (docs/ai-log.md, sixteenth pass) and plans past the phase for the side
  * moving first only (thirtieth pass); where they have no facing (the nap skirmish) no first steps
  * and plans past their phase for both sides (plan.c's plan_over), a movement judged with the
  * combat it brings on (twenty-second pass). The cdb games (horizon=0 first plays otherwise at the
@@ -103,9 +104,9 @@ static grg_action plan_choice(const grg_game *g, int horizon)
 }
 
 /* horizon=2 plans past the phase for the side that moves first in the game turn and to the
- * phase's end for the other (docs/ai.md, twenty-fifth pass): along a game greedy plays, wherever
- * plans past the phase (1) and to its end (0) choose differently, it chooses as 1 for the first
- * side and as 0 for the second; and each side meets such a decision. */
+ * phase's end for the other (docs/ai-log.md, twenty-fifth pass): along a game greedy plays,
+ * wherever plans past the phase (1) and to its end (0) choose differently, it chooses as 1 for the
+ * first side and as 0 for the second; and each side meets such a decision. */
 static void test_plan_past_the_phase_for_the_first_side(void **state)
 {
     (void)state;
@@ -132,7 +133,7 @@ static void test_plan_past_the_phase_for_the_first_side(void **state)
     grg_loaded_free(ld);
 }
 
-/* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai.md,
+/* The plan player judges a plan that throws dice on 8 imagined rolls by default (docs/ai-log.md,
  * twenty-first pass); on the 3 rolls of the passes before, it plays another game, once the
  * fighting begins (over the cdb skirmish's first 216 actions the two choose alike). Its plans stop
  * at the phase's end here (horizon=0), whose rolls default alike: 200 actions of the default's
@@ -164,7 +165,7 @@ static void plan_self_game_passes(uint64_t seed, int n, int (*check)(const grg_a
  * with nothing done in it is left out (plan.c's skip_wasted). Such activations cost only action
  * points, which the judgement does not count, so plans kept them wherever points were to spare:
  * the plan player played about two and a half a cdb skirmish game as the Hittites before
- * (docs/ai.md, thirty-third pass), and in game 5 the first at its 43rd action. Nor does it end
+ * (docs/ai-log.md, thirty-third pass), and in game 5 the first at its 43rd action. Nor does it end
  * an activation it has just begun when its population, evolved again, finds a plan that leaves
  * the unit be (plan.c's follow_through): about one game in four before (thirty-seventh pass), in
  * game 11 at its 131st action. */
@@ -179,7 +180,7 @@ static void test_plan_activates_no_unit_for_nothing(void **state)
  * it (plan.c's skip_wasted), and a turn it played is not undone at its next decision
  * (follow_through; no game seen needed that, thirty-seventh pass). Movement points spent for
  * nothing count only where they were needed, so mutations left such pairs in: 7 in 12 cdb
- * skirmish games of 300 actions (docs/ai.md, thirty-sixth pass), in this game first at action
+ * skirmish games of 300 actions (docs/ai-log.md, thirty-sixth pass), in this game first at action
  * 59. */
 static void test_plan_turns_no_unit_back(void **state)
 {
@@ -188,7 +189,7 @@ static void test_plan_turns_no_unit_back(void **state)
 }
 
 /* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
- * enemy's reply, and at 64 its games took two minutes of the AI tests' five (docs/ai.md,
+ * enemy's reply, and at 64 its games took two minutes of the AI tests' five (docs/ai-log.md,
  * thirty-first pass); the strength measured at 64 is the tournaments' (make bench). */
 static void test_plan_beats_random(void **state)
 {

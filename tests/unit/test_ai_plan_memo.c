@@ -1,4 +1,4 @@
-/* The plan player's memo (src/ai/plan.c, docs/ai.md, twenty-seventh pass). A file apart from
+/* The plan player's memo (src/ai/plan.c, docs/ai-log.md, twenty-seventh pass). A file apart from
  * test_ai_plan.c's, as long as its games are under the sanitizers, so that ctest runs the two side
  * by side. */
 #include <setjmp.h>
