@@ -133,6 +133,15 @@ static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, in
 }
 
 /* Loads game gid from the store into memory (replaying its log). */
+/* Whether an AI holds a seat of g: such a game has hints unless created without. */
+static int vs_ai(const srv_game *g)
+{
+    for (int i = 0; i < g->n_seats; i++)
+        if (g->seats[i].ai)
+            return 1;
+    return 0;
+}
+
 static srv_game *load_game(srv *sv, const char *gid)
 {
     srv_game_row row;
@@ -174,6 +183,7 @@ static srv_game *load_game(srv *sv, const char *gid)
                 st->side_index = k;
         g->n_seats++;
     }
+    g->hints = row.hints >= 0 ? row.hints : vs_ai(g);
     g->stored = entries;
     g->n_stored = g->cap_stored = n_entries;
     entries = NULL;
@@ -274,6 +284,7 @@ cJSON *srv_game_summary(const srv_game *g)
         cJSON_AddNullToObject(o, "winner");
     cJSON_AddNumberToObject(o, "created", (double)g->created);
     cJSON_AddItemToObject(o, "seats", srv_game_seats_json(g));
+    cJSON_AddBoolToObject(o, "hints", g->hints);
     return o;
 }
 
@@ -424,6 +435,12 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
         create_fail(reply, status, 400, "bad_request", msg);
         goto fail;
     }
+    const cJSON *hints = cJSON_GetObjectItem(body, "hints");
+    if (hints && !cJSON_IsBool(hints)) {
+        create_fail(reply, status, 400, "bad_request", "\"hints\" must be true or false");
+        goto fail;
+    }
+    g->hints = hints ? cJSON_IsTrue(hints) : vs_ai(g);
     cJSON *seats = cJSON_CreateObject();
     srv_seat_row rows[8];
     memset(rows, 0, sizeof rows);
@@ -454,6 +471,7 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
     snprintf(row.salt, sizeof row.salt, "%s", g->salt_hex);
     snprintf(row.commitment, sizeof row.commitment, "%s", g->commitment);
     row.created = g->created;
+    row.hints = g->hints;
     snprintf(row.status, sizeof row.status, "active");
     cJSON *sum = srv_game_summary(g);
     row.summary = cJSON_PrintUnformatted(sum);
@@ -469,6 +487,7 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
     cJSON_AddStringToObject(reply, "game", g->id);
     cJSON_AddItemToObject(reply, "seats", seats);
     cJSON_AddStringToObject(reply, "commitment", g->commitment);
+    cJSON_AddBoolToObject(reply, "hints", g->hints);
     *status = 200;
     srv_log(sv, "game %s created: %s", g->id, sc->rel);
     srv_game_poke_ai(sv, g);

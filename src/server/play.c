@@ -168,20 +168,18 @@ static char *may_act(const srv_game *g, int seat, const cJSON *id)
     return NULL;
 }
 
-/* A hint (docs/server-api.md): the side to act, in a game with an AI seat, asks what the server's
- * own AI would play there. Answered at once; the suggestion comes as a push (hint_result). */
+/* A hint (docs/server-api.md): the side to act, in a game created with hints (by default one with
+ * an AI seat), asks what the server's own AI would play there. Answered at once; the suggestion
+ * comes as a push to its seat (hint_result). */
 static char *hint_request(srv *sv, srv_game *g, int seat, const cJSON *id)
 {
     char *no = may_act(g, seat, id);
     if (no)
         return no;
-    int vs_ai = 0;
-    for (int i = 0; i < g->n_seats; i++)
-        vs_ai |= g->seats[i].ai;
-    if (!vs_ai)
+    if (!g->hints)
         return srv_error_text(id, "forbidden", "%s",
-                              "hints are given in games against the AI only, where no other "
-                              "player could object");
+                              "suggestions are off in this game: they are on against the AI, and "
+                              "between players when the game is created with \"hints\":true");
     if (!g->hint_busy && (!sv->ai || srv_ai_submit(sv, g, &g->seats[seat], 1) < 0))
         return srv_error_text(id, "internal", "%s", "the AI cannot think now");
     g->hint_busy = 1;

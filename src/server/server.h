@@ -38,6 +38,8 @@ typedef struct srv_game_row {
     long long created;
     char status[16]; /* "active" or "over" */
     char *summary;   /* JSON object text: name, turn, phase, active, over, winner */
+    int hints;       /* the players may ask for suggestions: 1 or 0; -1, stored before the choice
+                        was (then in games against the AI only) */
 } srv_game_row;
 typedef struct srv_seat_row {
     char side[64];
@@ -145,6 +147,7 @@ struct srv_game {
     int hint_busy;         /* a suggestion for a player is being thought (hint) */
     unsigned hint_gen;     /* the generation the last hint was asked at */
     int hint_seat;         /* and the seat that asked it */
+    int hints;             /* its players may ask for suggestions (chosen at its creation) */
     int ai_failures;       /* refusals of the AI's actions in a row */
     grg_session **retired; /* sessions replaced while the AI thought over a clone sharing them */
     int n_retired;

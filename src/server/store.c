@@ -36,13 +36,13 @@ static const char *const sql_text[ST_COUNT] = {
     "SAVEPOINT game",
     "RELEASE game",
     "ROLLBACK TO game",
-    "INSERT INTO games(id, scenario, options, seed, salt, commitment, created, status, summary)"
-    " VALUES(?,?,?,?,?,?,?,?,?)",
+    "INSERT INTO games(id, scenario, options, seed, salt, commitment, created, status, summary,"
+    " hints) VALUES(?,?,?,?,?,?,?,?,?,?)",
     "INSERT INTO seats(game, side, kind, token_hash) VALUES(?,?,?,?)",
     "DELETE FROM actions WHERE game = ? AND n >= ?",
     "INSERT INTO actions(game, n, entry) VALUES(?,?,?)",
     "UPDATE games SET summary = ?, status = ? WHERE id = ?",
-    "SELECT scenario, options, seed, salt, commitment, created, status, summary FROM games"
+    "SELECT scenario, options, seed, salt, commitment, created, status, summary, hints FROM games"
     " WHERE id = ?",
     "SELECT side, kind, token_hash FROM seats WHERE game = ? ORDER BY rowid",
     "SELECT entry FROM actions WHERE game = ? ORDER BY n",
@@ -60,6 +60,9 @@ static const char *const migrations[] = {
     "CREATE TABLE actions(game TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL,"
     " entry TEXT NOT NULL, PRIMARY KEY(game, n));"
     "CREATE INDEX games_status ON games(status);",
+    /* Whether the game's players may ask the AI for suggestions; NULL in the games stored before,
+     * which had them against the AI only. */
+    "ALTER TABLE games ADD COLUMN hints INTEGER;",
 };
 
 struct srv_store {
@@ -188,6 +191,7 @@ int srv_store_create(srv_store *st, const srv_game_row *g, const srv_seat_row *s
     sqlite3_bind_int64(st->st[ST_INS_GAME], 7, g->created);
     bind_text(st, ST_INS_GAME, 8, g->status);
     bind_text(st, ST_INS_GAME, 9, g->summary ? g->summary : "{}");
+    sqlite3_bind_int(st->st[ST_INS_GAME], 10, g->hints > 0);
     int ok = run(st, ST_INS_GAME) == 0;
     for (int i = 0; ok && i < n; i++) {
         bind_text(st, ST_INS_SEAT, 1, g->id);
@@ -342,6 +346,7 @@ int srv_store_load(srv_store *st, const char *gid, srv_game_row *g, srv_seat_row
         g->created = sqlite3_column_int64(q, 5);
         col_copy(q, 6, g->status, sizeof g->status);
         g->summary = col_dup(q, 7);
+        g->hints = sqlite3_column_type(q, 8) == SQLITE_NULL ? -1 : sqlite3_column_int(q, 8) != 0;
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);

@@ -149,6 +149,7 @@ static int hello(srv_client *c, const cJSON *req, const cJSON *id)
     else
         cJSON_AddNullToObject(r, "side");
     cJSON_AddItemToObject(r, "seats", srv_game_seats_json(g));
+    cJSON_AddBoolToObject(r, "hints", g->hints);
     cJSON_AddStringToObject(r, "commitment", g->commitment);
     if (g->over) {
         cJSON_AddStringToObject(r, "salt", g->salt_hex);

@@ -1,7 +1,8 @@
 // A hotseat game of the test ruleset's "clash" scenario, one browser holding both seats: move a
 // unit and see the map change, an illegal move refused with its rule id, a combat previewed and
 // resolved with scripted dice, the phases ended, the page reloaded and the game found as it was,
-// the game replayed from its record, and the end of the game with the dice check.
+// the game replayed from its record, the AI's suggestions for either side, and the end of the game
+// with the dice check.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf, queueDice, url } from './lib.mjs';
@@ -18,6 +19,13 @@ test('the lobby lists the scenarios with their sides and map', async () => {
   const img = card.locator('img.thumb');
   await page.waitForFunction((el) => el.complete && el.naturalWidth > 0, await img.elementHandle());
   await shot(page, 'hotseat-01-lobby');
+  // Suggestions are on by default against the AI and in hotseat, off for a game online.
+  const hints = card.locator('input[name="hints"]');
+  assert.equal(await hints.isChecked(), true);
+  await card.locator('select[name="mode"]').selectOption('online');
+  assert.equal(await hints.isChecked(), false);
+  await card.locator('select[name="mode"]').selectOption('hotseat');
+  assert.equal(await hints.isChecked(), true);
 });
 
 test('a hotseat game opens with both seats', async () => {
@@ -27,8 +35,8 @@ test('a hotseat game opens with both seats', async () => {
   assert.match(await page.locator('#turn').innerText(), /Turn 1/);
   assert.match(await page.locator('#phase').innerText(), /Move/i);
   assert.equal(await page.locator('.layer-counters .counter').count(), 4);
-  // No AI here to ask for a move: the button is not offered.
-  assert.equal(await page.locator('#hint').isVisible(), false);
+  // Suggestions were left on in the lobby: the button is offered.
+  assert.equal(await page.locator('#hint').isVisible(), true);
   await shot(page, 'hotseat-02-start');
 });
 
@@ -120,6 +128,24 @@ test('the replay slider shows the game from its first action', async () => {
   await page.locator('#replay-live').click();
 });
 
+test('either side asks the AI for a move, each on its own seat', async () => {
+  // The page holds a connection for each seat; a suggestion comes to the one that asked.
+  for (const side of ['blue', 'red']) {
+    if (side === 'red') {
+      await page.keyboard.press('Escape');
+      await page.locator('#end-phase').click(); // Blue's combat phase ends: Red moves
+    }
+    await page.waitForFunction((s) => window.grognard.state.active === s, side);
+    await page.evaluate(() => window.grognard.notice(''));
+    await page.locator('svg.map').focus();
+    await page.keyboard.press('h');
+    await page.waitForSelector('#hint-play');
+    assert.match(await page.locator('#notice').innerText(), /^The AI suggests: .+\. Play it$/);
+  }
+  await shot(page, 'hotseat-12-red-hint');
+  await page.keyboard.press('Escape');
+});
+
 test('playing on to the turn limit ends the game with the dice check', async () => {
   for (let i = 0; i < 30; i++) {
     if (await page.locator('#endgame[open]').count()) break;
@@ -134,7 +160,7 @@ test('playing on to the turn limit ends the game with the dice check', async () 
   assert.match(end, /Losses/);
   await page.waitForFunction(() => document.querySelector('#endgame .dice-check[data-verified]'));
   assert.equal(await page.locator('#endgame .dice-check').getAttribute('data-verified'), 'true');
-  await shot(page, 'hotseat-12-over');
+  await shot(page, 'hotseat-13-over');
 });
 
 test('the lobby lists the finished game and replays it from the first action', async () => {
@@ -143,6 +169,7 @@ test('the lobby lists the finished game and replays it from the first action', a
   const row = page.locator(`.my-games tr[data-game="${game}"]`);
   await row.waitFor();
   assert.match(await row.innerText(), /over/);
+  assert.match(await row.innerText(), /hotseat, with suggestions/); // not the default between players
   await row.locator('button', { hasText: 'Replay' }).click();
   await page.waitForFunction(() => document.getElementById('replay-slider') && +document.getElementById('replay-slider').max > 0);
   await page.waitForSelector('.layer-counters .counter[data-unit="r1"][data-hex="0403"]');
@@ -150,7 +177,7 @@ test('the lobby lists the finished game and replays it from the first action', a
   await page.locator('#replay-slider').focus();
   await page.keyboard.press('End');
   await page.waitForFunction(() => !document.querySelector('.layer-counters .counter[data-unit="r1"]'));
-  await shot(page, 'hotseat-13-lobby-replay');
+  await shot(page, 'hotseat-14-lobby-replay');
 });
 
 test('no error was logged by the page', () => {

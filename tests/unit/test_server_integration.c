@@ -558,6 +558,81 @@ static void test_hint(void **state)
     tc_ws_close(&spect);
 }
 
+/* Whether game `id` may have hints: its hello's "hints", its entry in the lobby agreeing, and the
+ * answer to a hint asked by blue, who is to act (the suggestion's push read when it may). */
+static int hints_on(const char *id, const char *token)
+{
+    int st;
+    cJSON *games = get_json("GET", "/api/games", NULL, &st), *it, *listed = NULL;
+    cJSON_ArrayForEach(it, games)
+    {
+        if (!strcmp(str(it, "game"), id))
+            listed = cJSON_GetObjectItem(it, "hints");
+    }
+    assert_true(cJSON_IsBool(listed));
+    int in_lobby = cJSON_IsTrue(listed);
+    cJSON_Delete(games);
+    tc_ws w;
+    assert_int_equal(tc_ws_open(&w, port, "/ws", "grognard", NULL), 0);
+    cJSON *r = call(&w, 1, "{\"cmd\":\"hello\",\"game\":\"%s\",\"token\":\"%s\"}", id, token);
+    int said = cJSON_IsTrue(cJSON_GetObjectItem(r, "hints"));
+    assert_true(cJSON_IsBool(cJSON_GetObjectItem(r, "hints")));
+    cJSON_Delete(r);
+    assert_int_equal(said, in_lobby);
+    r = call(&w, 2, "{\"cmd\":\"hint\"}");
+    int given = cJSON_IsTrue(cJSON_GetObjectItem(r, "ok"));
+    if (!given) {
+        assert_string_equal(err_code(r), "forbidden");
+        assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), "\"hints\":true"));
+    }
+    cJSON_Delete(r);
+    if (given) {
+        r = wait_push(&w, "hint");
+        assert_true(cJSON_GetArraySize(cJSON_GetObjectItem(r, "actions")) >= 1);
+        cJSON_Delete(r);
+    }
+    tc_ws_close(&w);
+    assert_int_equal(given, said);
+    return given;
+}
+
+/* Hints are chosen when a game is created ("hints", by default on against the AI only): two players
+ * may have them, a player against the AI may do without; a "hints" that is not a boolean is
+ * refused, naming it. A game stored before the choice was has them against the AI only. */
+static void test_hints_chosen(void **state)
+{
+    (void)state;
+    int st;
+    cJSON *r = get_json("POST", "/api/games",
+                        "{\"scenario\":\"duel\",\"seats\":{\"red\":\"human\"},\"hints\":\"yes\"}",
+                        &st);
+    assert_int_equal(st, 400);
+    assert_string_equal(err_code(r), "bad_request");
+    assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), "\"hints\""));
+    cJSON_Delete(r);
+    char ids[4][17], tokens[4][33];
+    static const char *const seats[4] = {
+        "{\"red\":\"human\"}", "{\"red\":\"ai\"}", "{\"red\":\"human\"},\"hints\":true",
+        "{\"red\":\"ai\"},\"hints\":false"};
+    for (int i = 0; i < 4; i++) {
+        create_game(seats[i]); /* the seats, then the body's further members */
+        snprintf(ids[i], sizeof ids[i], "%s", gid);
+        snprintf(tokens[i], sizeof tokens[i], "%s", tok_blue);
+    }
+    static const int chosen[4] = {0, 1, 1, 0};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(hints_on(ids[i], tokens[i]), chosen[i]);
+    assert_int_equal(stop_server(SIGTERM), 0);
+    sqlite3 *d = NULL;
+    assert_int_equal(sqlite3_open(db, &d), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(d, "UPDATE games SET hints = NULL", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(d);
+    assert_int_equal(start_server(1), 0);
+    static const int before[4] = {0, 1, 0, 1}; /* by the seats alone */
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(hints_on(ids[i], tokens[i]), before[i]);
+}
+
 /* Bad AI options are refused at start with the option named, before anything is served. */
 static void test_bad_ai_options(void **state)
 {
@@ -606,6 +681,7 @@ int main(void)
         cmocka_unit_test(test_http),           cmocka_unit_test(test_seats_and_refusals),
         cmocka_unit_test(test_crash_restart),  cmocka_unit_test(test_play_to_end_and_verify),
         cmocka_unit_test(test_ai_seat),        cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_hints_chosen),
         cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

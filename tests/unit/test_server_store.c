@@ -15,6 +15,8 @@
 
 #include "server/server.h"
 
+#include <sqlite3.h>
+
 static char dir[64], path[128];
 
 static srv_store *open_db(void)
@@ -38,6 +40,7 @@ static void make_game(srv_store *st, const char *id)
     g.created = 1;
     snprintf(g.status, sizeof g.status, "active");
     g.summary = "{\"turn\":1}";
+    g.hints = 1;
     srv_seat_row seats[2];
     memset(seats, 0, sizeof seats);
     snprintf(seats[0].side, sizeof seats[0].side, "blue");
@@ -81,6 +84,7 @@ static void test_create_sync_load(void **state)
     assert_string_equal(g.seed, "00000000000000a7");
     assert_string_equal(g.status, "active");
     assert_string_equal(g.summary, "{\"turn\":4}");
+    assert_int_equal(g.hints, 1);
     assert_int_equal(ns, 2);
     assert_string_equal(seats[0].side, "blue");
     assert_string_equal(seats[1].kind, "ai");
@@ -92,6 +96,19 @@ static void test_create_sync_load(void **state)
     srv_entries_free(entries, ne);
     srv_row_release(&g);
     assert_int_equal(srv_store_load(st, "ffffffffffffffff", &g, &seats, &ns, &entries, &ne), 1);
+    srv_store_close(st);
+
+    /* A game stored before the choice of hints was (migration 2) reads as not chosen. */
+    sqlite3 *d = NULL;
+    assert_int_equal(sqlite3_open(path, &d), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(d, "UPDATE games SET hints = NULL", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(d);
+    st = open_db();
+    assert_int_equal(srv_store_load(st, "00000000000000aa", &g, &seats, &ns, &entries, &ne), 0);
+    assert_int_equal(g.hints, -1);
+    free(seats);
+    srv_entries_free(entries, ne);
+    srv_row_release(&g);
     srv_store_close(st);
 }
 

@@ -3,7 +3,7 @@
 // for the side to move, shows refusals, and redraws the map and panels after every change.
 // Every rule question goes to the server; this file only routes and draws answers.
 import { api, Connection, ProtocolError } from './api.js';
-import { clear, el, seatKind } from './dom.js';
+import { clear, el } from './dom.js';
 import { MapView } from './map.js';
 import { drawCounters, describe, SIDE_COLOURS } from './counters.js';
 import { GameLog } from './log.js';
@@ -122,8 +122,12 @@ export class Game {
       this.primary = c;
       c.onPush = (m) => this.onPush(m);
       c.onClose = () => this.reconnect();
+    } else {
+      // Every connection hears the game's news; a suggestion comes only to the seat that asked.
+      c.onPush = (m) => { if (m.push === 'hint') this.onPush(m); };
     }
     this.seats = hello.seats || this.seats || {};
+    this.hints = !!hello.hints; // the players may ask for suggestions (hint)
   }
 
   async reconnect() {
@@ -414,12 +418,10 @@ export class Game {
     }
   }
 
-  /** True in a game with an AI seat: there the server's AI suggests moves (hint). */
-  vsAI() { return Object.values(this.seats || {}).some((k) => seatKind(k).startsWith('AI')); }
-
-  /** Asks the server what its AI would play here for my side; the answer comes as a push. */
+  /** Asks the server what its AI would play here for my side (in a game with suggestions: against
+   * the AI, or chosen at its creation); the answer comes as a push. */
   async hint() {
-    const c = this.myMove() && this.vsAI() && this.conns.get(this.state.active);
+    const c = this.myMove() && this.hints && this.conns.get(this.state.active);
     if (!c) return;
     this.hintAsked = this.state.hash;
     this.notice('The AI is thinking about your move...');

@@ -16,7 +16,7 @@ export const KEYS = [
   ['G', 'show or hide the selected general\'s command radius'],
   ['F', 'end the phase'],
   ['U', 'take back the last action (when the rules allow)'],
-  ['H', 'ask the AI to suggest a move (in games against the AI)'],
+  ['H', 'ask the AI to suggest a move (against the AI, or where the game was started with suggestions)'],
   ['Escape', 'clear the selection and close messages'],
   ['[ / ]', 'replay: step back / forward; \\ returns to the live game'],
   ['?', 'this help'],

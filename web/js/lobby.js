@@ -64,19 +64,24 @@ function scenarioCard(sc, status, invite, go) {
   const opponent = el('select', { id: `${idp}-opponent`, name: 'opponent' },
     OPPONENTS.map(([v, , t]) => el('option', { value: v }, t)));
   const opponentRow = el('label', { for: `${idp}-opponent` }, 'Opponent ', opponent);
+  // Suggestions (the AI's move for the side to act, H): on by default against the AI and in
+  // hotseat, where nobody else could object; between two players online both must know.
+  const hints = el('input', { type: 'checkbox', id: `${idp}-hints`, name: 'hints', checked: true });
+  const hintsRow = el('label', { for: `${idp}-hints`, title: 'Either side may ask the AI for a move (H)' }, hints, ' AI suggestions');
   mode.addEventListener('change', () => {
     sideRow.hidden = mode.value === 'hotseat';
     opponentRow.hidden = mode.value !== 'ai';
+    hints.checked = mode.value !== 'online';
   });
   const start = el('button', { type: 'submit', class: 'primary' }, 'Start');
   const form = el('form', { class: 'new-game', 'aria-label': `New game of ${sc.name}` },
-    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, opponentRow, start);
+    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, opponentRow, hintsRow, start);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     start.disabled = true;
     status.textContent = `Creating a game of ${sc.name}...`;
     try {
-      await createGame(sc, mode.value, side.value, opponent.value, invite, go);
+      await createGame(sc, mode.value, side.value, opponent.value, hints.checked, invite, go);
       status.textContent = '';
     } catch (e) {
       status.textContent = `The game could not be created: ${e.message}`;
@@ -94,10 +99,10 @@ function scenarioCard(sc, status, invite, go) {
       form));
 }
 
-async function createGame(sc, mode, mySide, opponent, invite, go) {
+async function createGame(sc, mode, mySide, opponent, hints, invite, go) {
   const seats = {};
   for (const s of sc.sides) seats[s.id] = mode === 'ai' && s.id !== mySide ? opponent : 'human';
-  const r = await api.createGame(sc.id, seats, {});
+  const r = await api.createGame(sc.id, seats, {}, hints);
   const tokens = {};
   let other = null;
   for (const s of sc.sides) {
@@ -110,13 +115,13 @@ async function createGame(sc, mode, mySide, opponent, invite, go) {
   rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' ? opponent : undefined, tokens, commitment: r.commitment,
     invite: inviteUrl ? { side: other.side, link: inviteUrl } : null });
   if (mode === 'online' && inviteUrl) {
-    showInvite(invite, sc, other.side, inviteUrl, () => go(`game=${r.game}`));
+    showInvite(invite, sc, other.side, inviteUrl, r.hints, () => go(`game=${r.game}`));
     return;
   }
   go(`game=${r.game}`);
 }
 
-function showInvite(box, sc, side, link, enter) {
+function showInvite(box, sc, side, link, hints, enter) {
   clear(box);
   const input = el('input', { type: 'text', readonly: true, value: link, id: 'invite-link', size: 60 });
   const copy = el('button', { type: 'button' }, 'Copy link');
@@ -129,11 +134,19 @@ function showInvite(box, sc, side, link, enter) {
   });
   box.append(
     el('h2', {}, 'Invite your opponent'),
-    el('p', {}, `Send this link to the player of ${sideName(sc, side)}. Whoever opens it holds that seat.`),
+    el('p', {}, `Send this link to the player of ${sideName(sc, side)}. Whoever opens it holds that seat.${hints ? ' Both sides may ask the AI for suggestions in this game.' : ''}`),
     el('label', { for: 'invite-link' }, 'Invitation link '), input, ' ', copy, ' ',
     el('button', { type: 'button', class: 'primary', onclick: enter }, 'Enter the game'));
   box.hidden = false;
   input.focus();
+}
+
+/** A game's mode in the lobby's words, and whether it differs from the default on suggestions. */
+function modeText(g, mine) {
+  const mode = mine ? (g.mode === 'ai' ? `vs ${seatKind(g.opponent || 'ai')}` : { hotseat: 'hotseat', online: 'online' }[g.mode] || 'joined') : '';
+  const vsAI = Object.values(g.seats || {}).some((k) => k.startsWith('ai'));
+  if (g.hints === undefined || g.hints === vsAI) return mode;
+  return [mode, g.hints ? 'with suggestions' : 'no suggestions'].filter(Boolean).join(', ');
 }
 
 function gameTable(rows, scById, go, mine) {
@@ -156,7 +169,7 @@ function gameTable(rows, scById, go, mine) {
     }
     tbody.append(el('tr', { 'data-game': g.game },
       el('td', {}, g.name || (sc && sc.name) || g.scenario || g.game),
-      el('td', {}, mine ? (g.mode === 'ai' ? `vs ${seatKind(g.opponent || 'ai')}` : { hotseat: 'hotseat', online: 'online' }[g.mode] || 'joined') : ''),
+      el('td', {}, modeText(g, mine)),
       el('td', {}, seats),
       el('td', {}, state),
       actions));
