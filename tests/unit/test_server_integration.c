@@ -603,17 +603,17 @@ static void test_hints_chosen(void **state)
 {
     (void)state;
     int st;
-    cJSON *r = get_json("POST", "/api/games",
-                        "{\"scenario\":\"duel\",\"seats\":{\"red\":\"human\"},\"hints\":\"yes\"}",
-                        &st);
+    cJSON *r =
+        get_json("POST", "/api/games",
+                 "{\"scenario\":\"duel\",\"seats\":{\"red\":\"human\"},\"hints\":\"yes\"}", &st);
     assert_int_equal(st, 400);
     assert_string_equal(err_code(r), "bad_request");
     assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), "\"hints\""));
     cJSON_Delete(r);
     char ids[4][17], tokens[4][33];
-    static const char *const seats[4] = {
-        "{\"red\":\"human\"}", "{\"red\":\"ai\"}", "{\"red\":\"human\"},\"hints\":true",
-        "{\"red\":\"ai\"},\"hints\":false"};
+    static const char *const seats[4] = {"{\"red\":\"human\"}", "{\"red\":\"ai\"}",
+                                         "{\"red\":\"human\"},\"hints\":true",
+                                         "{\"red\":\"ai\"},\"hints\":false"};
     for (int i = 0; i < 4; i++) {
         create_game(seats[i]); /* the seats, then the body's further members */
         snprintf(ids[i], sizeof ids[i], "%s", gid);
@@ -678,11 +678,10 @@ int main(void)
 {
     alarm(300);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_http),           cmocka_unit_test(test_seats_and_refusals),
-        cmocka_unit_test(test_crash_restart),  cmocka_unit_test(test_play_to_end_and_verify),
-        cmocka_unit_test(test_ai_seat),        cmocka_unit_test(test_hint),
-        cmocka_unit_test(test_hints_chosen),
-        cmocka_unit_test(test_bad_ai_options),
+        cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
+        cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
+        cmocka_unit_test(test_ai_seat),       cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_hints_chosen),  cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
