@@ -16,6 +16,8 @@ typedef struct grg_server_config {
     int test_dice;         /* allow POST /api/games/GID/dice */
     int ai_iterations;     /* AI budget per decision: iterations (0: by the clock, ai_ms) ... */
     int ai_ms;             /* ... cut short at ai_ms milliseconds (0: none); both 0: the default */
+    int ai_pace_ms;        /* in a game of AI seats only, the least time between its actions, so
+                              that it can be watched (0: as fast as the AI thinks) */
     const char *ai_player; /* NULL = "plan" */
     int quiet;             /* no log lines on stderr but errors */
     /* grognard play: create a game of this scenario (id or path) at start, this side human and

@@ -10,12 +10,13 @@
 static const char serve_use[] =
     "usage: grognard serve [--host 127.0.0.1] [--port 8080] [--db PATH] [--web DIR]\n"
     "                      [--data DIR] [--test-dice] [--ai PLAYER] [--ai-iterations K]\n"
-    "                      [--ai-ms MS] [--quiet]\n"
+    "                      [--ai-ms MS] [--ai-pace MS] [--quiet]\n"
     "Serves web/, the JSON API and live play over WebSocket (docs/server-api.md) until\n"
     "SIGINT or SIGTERM. --port 0 picks a free port. The database defaults to\n"
     "$XDG_DATA_HOME/grognard/grognard.db (or ~/.local/share/grognard/grognard.db).\n"
     "The AI thinks K iterations a decision (default 64), cut short at MS milliseconds\n"
-    "(default 2000; 0: no cut); K 0 thinks MS milliseconds.\n"
+    "(default 2000; 0: no cut); K 0 thinks MS milliseconds. In a game of AI seats only\n"
+    "its actions come --ai-pace MS apart at least (default 400; 0: as fast as it thinks).\n"
     "--test-dice lets POST /api/games/GID/dice queue dice (tests only).\n";
 
 static const char play_use[] =
@@ -31,6 +32,7 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
     c->port = 8080;
     c->ai_iterations = 64; /* the plan player's tournament budget: the player docs/ai.md measures */
     c->ai_ms = 2000;       /* the bound on a decision in play */
+    c->ai_pace_ms = 400;   /* an AI-only game watched: about 150 actions a minute */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
@@ -60,6 +62,10 @@ static int parse(int argc, char **argv, grg_server_config *c, int play, const ch
             if (grg_cli_number(a, argv[++i], 0, 600000, &n) < 0)
                 return 2;
             c->ai_ms = (int)n;
+        } else if (!strcmp(a, "--ai-pace")) {
+            if (grg_cli_number(a, argv[++i], 0, 60000, &n) < 0)
+                return 2;
+            c->ai_pace_ms = (int)n;
         } else if (!strcmp(a, "--ai-iterations")) {
             if (grg_cli_number(a, argv[++i], 0, 1000000, &n) < 0)
                 return 2;

@@ -26,6 +26,8 @@ static void game_free(srv_game *g)
 {
     if (!g)
         return;
+    if (g->sv && g->sv->ctx) /* once the context is gone, so are its timers */
+        lws_sul_cancel(&g->pace_sul);
     srv_clients_detach(g);
     srv_cursors_free(g);
     grg_session_free(g->s);
@@ -57,6 +59,7 @@ static int registry_add(srv *sv, srv_game *g)
         sv->cap_games = cap;
     }
     sv->games[sv->n_games++] = g;
+    g->sv = sv;
     return 0;
 }
 
@@ -133,13 +136,12 @@ static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, in
 }
 
 /* Loads game gid from the store into memory (replaying its log). */
-/* Whether an AI holds a seat of g: such a game has hints unless created without. */
-static int vs_ai(const srv_game *g)
+int srv_game_ai_seats(const srv_game *g)
 {
+    int n = 0;
     for (int i = 0; i < g->n_seats; i++)
-        if (g->seats[i].ai)
-            return 1;
-    return 0;
+        n += g->seats[i].ai != 0;
+    return n;
 }
 
 static srv_game *load_game(srv *sv, const char *gid)
@@ -183,7 +185,7 @@ static srv_game *load_game(srv *sv, const char *gid)
                 st->side_index = k;
         g->n_seats++;
     }
-    g->hints = row.hints >= 0 ? row.hints : vs_ai(g);
+    g->hints = row.hints >= 0 ? row.hints : srv_game_ai_seats(g) > 0;
     g->stored = entries;
     g->n_stored = g->cap_stored = n_entries;
     entries = NULL;
@@ -440,7 +442,7 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
         create_fail(reply, status, 400, "bad_request", "\"hints\" must be true or false");
         goto fail;
     }
-    g->hints = hints ? cJSON_IsTrue(hints) : vs_ai(g);
+    g->hints = hints ? cJSON_IsTrue(hints) : srv_game_ai_seats(g) > 0; /* against the AI */
     cJSON *seats = cJSON_CreateObject();
     srv_seat_row rows[8];
     memset(rows, 0, sizeof rows);

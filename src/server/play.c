@@ -306,7 +306,8 @@ void srv_game_retire(srv_game *g, grg_session *s)
     g->retired[g->n_retired++] = s;
 }
 
-void srv_game_poke_ai(srv *sv, srv_game *g)
+/* Gives the side to act, when an AI holds its seat, to a worker. */
+static void think_next(srv *sv, srv_game *g)
 {
     if (g->over || g->ai_busy || sv->stopping || !sv->ai)
         return;
@@ -317,6 +318,28 @@ void srv_game_poke_ai(srv *sv, srv_game *g)
                 g->ai_busy = 1;
             return;
         }
+}
+
+static void paced(lws_sorted_usec_list_t *sul)
+{
+    srv_game *g = lws_container_of(sul, srv_game, pace_sul);
+    g->pace_pending = 0;
+    think_next(g->sv, g);
+}
+
+/* A game of AI seats only is watched, not played: its next decision starts --ai-pace
+ * milliseconds after its last action (or its start), so a spectator sees the moves one by one. */
+void srv_game_poke_ai(srv *sv, srv_game *g)
+{
+    if (g->pace_pending)
+        return;
+    if (sv->cfg.ai_pace_ms > 0 && sv->ctx && !g->over && !sv->stopping &&
+        srv_game_ai_seats(g) == g->n_seats) {
+        g->pace_pending = 1;
+        lws_sul_schedule(sv->ctx, 0, &g->pace_sul, paced, (lws_usec_t)sv->cfg.ai_pace_ms * 1000);
+        return;
+    }
+    think_next(sv, g);
 }
 
 /* The game in memory a worker's answer is for, the sessions retired while it thought freed once no

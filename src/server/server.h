@@ -119,6 +119,8 @@ typedef struct srv_seat {
 /* Reads a seat's kind as a create request or the store gives it ("human", "ai" for the server's
  * own player, "ai:PLAYER" for one of src/ai's by name) into st. Returns 0, or -1 (unchanged). */
 int srv_seat_kind(const char *kind, srv_seat *st);
+/* How many of g's seats an AI holds. */
+int srv_game_ai_seats(const srv_game *g);
 /* The seat's kind as srv_seat_kind reads it, into buf (SRV_SEAT_KIND bytes). */
 void srv_seat_kind_text(const srv_seat *st, char *buf);
 
@@ -131,6 +133,7 @@ typedef struct srv_cursor {
 } srv_cursor;
 
 struct srv_game {
+    srv *sv; /* the server it is in (for its timer) */
     char id[SRV_ID_LEN];
     char scenario[512]; /* relative to the data directory */
     char *options;      /* JSON text */
@@ -142,13 +145,15 @@ struct srv_game {
     srv_seat seats[8];
     char **stored; /* the committed log entries, as text */
     int n_stored, cap_stored;
-    unsigned generation;   /* bumped by every change, so a stale AI answer is dropped */
-    int ai_busy;           /* an AI seat's move is being thought */
-    int hint_busy;         /* a suggestion for a player is being thought (hint) */
-    unsigned hint_gen;     /* the generation the last hint was asked at */
-    int hint_seat;         /* and the seat that asked it */
-    int hints;             /* its players may ask for suggestions (chosen at its creation) */
-    int ai_failures;       /* refusals of the AI's actions in a row */
+    unsigned generation; /* bumped by every change, so a stale AI answer is dropped */
+    int ai_busy;         /* an AI seat's move is being thought */
+    int hint_busy;       /* a suggestion for a player is being thought (hint) */
+    unsigned hint_gen;   /* the generation the last hint was asked at */
+    int hint_seat;       /* and the seat that asked it */
+    int hints;           /* its players may ask for suggestions (chosen at its creation) */
+    lws_sorted_usec_list_t pace_sul; /* a game of AI seats only: its next decision's wait */
+    int pace_pending;                /* (--ai-pace) is running */
+    int ai_failures;                 /* refusals of the AI's actions in a row */
     grg_session **retired; /* sessions replaced while the AI thought over a clone sharing them */
     int n_retired;
     int over;

@@ -140,6 +140,30 @@ test('the lobby offers a quick AI: its seat names the player, which plays, and t
   await shot(page, 'ai-08-quick-opponent');
 });
 
+test('the lobby starts a game of the AI against itself, watched as it plays, move by move', async () => {
+  await openLobby(page);
+  const card = page.locator('article[data-scenario="duel"]');
+  await card.locator('select[name="mode"]').selectOption('watch');
+  assert.equal(await card.locator('select[name="side"]').isVisible(), false);
+  assert.equal(await card.locator('input[name="hints"]').isVisible(), false);
+  assert.equal(await card.locator('select[name="opponent"]').isVisible(), true);
+  const id = await startGame(page, 'duel', 'watch', undefined, 'ai:greedy');
+  assert.deepEqual(await page.evaluate(() => window.grognard.seats), { blue: 'ai:greedy', red: 'ai:greedy' });
+  await page.waitForSelector('#you-are:has-text("watching")');
+  assert.equal(await page.locator('#hint').isVisible(), false);
+  // The moves come as updates, one at a time, and play on to the other side's turn.
+  const seen = new Set();
+  await page.waitForFunction(() => window.grognard.state.active === 'red', null, { timeout: 60000 });
+  seen.add(await page.evaluate(() => window.grognard.state.hash));
+  await page.waitForFunction(() => window.grognard.state.active === 'blue' && window.grognard.state.turn === 2, null, { timeout: 60000 });
+  seen.add(await page.evaluate(() => window.grognard.state.hash));
+  assert.equal(seen.size, 2);
+  assert.ok(await page.locator('#log li').count() > 3, 'the log lists the moves');
+  await shot(page, 'ai-09-watched');
+  await openLobby(page);
+  assert.match(await page.locator(`.my-games tr[data-game="${id}"]`).innerText(), /quick AI against itself/);
+});
+
 test('no error was logged by the page', () => {
   assert.deepEqual(b.errors, []);
 });

@@ -23,13 +23,17 @@ static pid_t server = -1;
 static int port;
 static char gid[64], tok_blue[64], tok_red[64], commitment[80];
 
+/* The pace of a game of AI seats only, in milliseconds (--ai-pace). */
+#define AI_PACE "30"
+
 /* Starts `grognard serve` on port 0 (spawn.h). */
 static int start_server(int test_dice)
 {
-    char *argv[] = {
-        exe, "serve",   "--port", "0",      "--db",    db,   "--web",
-        web, "--quiet", "--ai",   "random", "--ai-ms", "10", test_dice ? "--test-dice" : NULL,
-        NULL};
+    char *argv[] = {exe,       "serve",     "--port", "0",
+                    "--db",    db,          "--web",  web,
+                    "--quiet", "--ai",      "random", "--ai-ms",
+                    "10",      "--ai-pace", AI_PACE,  test_dice ? "--test-dice" : NULL,
+                    NULL};
     port = tc_serve(argv, &server);
     return port > 0 ? 0 : -1;
 }

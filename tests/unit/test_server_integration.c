@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <sqlite3.h>
+#include <time.h>
 
 #include "../server/harness.h"
 #include "grognard/ai.h"
@@ -633,14 +634,73 @@ static void test_hints_chosen(void **state)
         assert_int_equal(hints_on(ids[i], tokens[i]), before[i]);
 }
 
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A game of AI seats only plays itself to its end, to be watched: no seat has a token, the lobby
+ * lists both seats as AI, and a spectator gets its actions one by one, at least the pace
+ * (--ai-pace) apart, then the end. */
+static void test_ai_watched(void **state)
+{
+    (void)state;
+    int st;
+    cJSON *r =
+        get_json("POST", "/api/games",
+                 "{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai\"}}", &st);
+    assert_int_equal(st, 200);
+    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+    const cJSON *seats = cJSON_GetObjectItem(r, "seats");
+    assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(seats, "blue"), "token"));
+    assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(seats, "red"), "token"));
+    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
+    cJSON_Delete(r);
+    r = get_json("GET", "/api/games", NULL, &st);
+    assert_string_equal(listed_seat(r, "blue"), "ai:greedy");
+    assert_string_equal(listed_seat(r, "red"), "ai");
+    cJSON_Delete(r);
+    tc_ws spect;
+    join(&spect, NULL, NULL);
+    int updates = 0;
+    double first = 0, last = 0;
+    for (;;) {
+        cJSON *p = next_push(&spect);
+        int over = !strcmp(str(p, "push"), "over");
+        if (!strcmp(str(p, "push"), "update")) {
+            last = seconds();
+            first = updates++ ? first : last;
+        }
+        cJSON_Delete(p);
+        if (over)
+            break;
+    }
+    tc_ws_close(&spect);
+    assert_true(updates >= 3);
+    /* Each action comes a pace after the one before (less a little for when each was sent). */
+    assert_true(last - first >= (updates - 2) * atoi(AI_PACE) / 1000.0);
+    r = get_json("GET", "/api/games", NULL, &st);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, r)
+    {
+        if (!strcmp(str(it, "game"), gid))
+            assert_true(cJSON_IsTrue(cJSON_GetObjectItem(it, "over")));
+    }
+    cJSON_Delete(r);
+}
+
 /* Bad AI options are refused at start with the option named, before anything is served. */
 static void test_bad_ai_options(void **state)
 {
     (void)state;
-    static const char *const bad[] = {"--ai no-such-player", "--ai-ms soon", "--ai-ms -5",
-                                      "--ai-iterations 1e3", "--ai-iterations 1000001"};
+    static const char *const bad[] = {
+        "--ai no-such-player",     "--ai-ms soon", "--ai-ms -5",    "--ai-iterations 1e3",
+        "--ai-iterations 1000001", "--ai-pace -1", "--ai-pace slow"};
     static const char *const named[] = {
-        "--ai:", "--ai-ms:", "--ai-ms:", "--ai-iterations:", "--ai-iterations:"};
+        "--ai:",      "--ai-ms:",  "--ai-ms:", "--ai-iterations:", "--ai-iterations:",
+        "--ai-pace:", "--ai-pace:"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char cmd[2 * PATH_MAX];
         snprintf(cmd, sizeof cmd, "'%s' serve --port 0 %s 2>&1 | grep -q -- '^%s'", exe, bad[i],
@@ -678,10 +738,11 @@ int main(void)
 {
     alarm(300);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
-        cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
-        cmocka_unit_test(test_ai_seat),       cmocka_unit_test(test_hint),
-        cmocka_unit_test(test_hints_chosen),  cmocka_unit_test(test_bad_ai_options),
+        cmocka_unit_test(test_http),           cmocka_unit_test(test_seats_and_refusals),
+        cmocka_unit_test(test_crash_restart),  cmocka_unit_test(test_play_to_end_and_verify),
+        cmocka_unit_test(test_ai_seat),        cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_hints_chosen),   cmocka_unit_test(test_ai_watched),
+        cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

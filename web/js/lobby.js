@@ -1,5 +1,6 @@
 // The lobby: scenarios (historical note, sides, map thumbnail) and new games against the AI,
-// hotseat (this browser holds both seats) or online (an invitation link for the other seat);
+// hotseat (this browser holds both seats), online (an invitation link for the other seat) or of
+// the AI against itself, to watch;
 // my games (from localStorage) and the server's other games to watch or replay.
 import { api } from './api.js';
 import { el, clear, phaseName, OPPONENTS, seatKind } from './dom.js';
@@ -9,6 +10,7 @@ const MODES = [
   ['ai', 'Against the AI'],
   ['hotseat', 'Hotseat (both sides here)'],
   ['online', 'Online (invite a friend)'],
+  ['watch', 'Watch the AI play both sides'],
 ];
 
 function sideName(sc, id) {
@@ -63,14 +65,18 @@ function scenarioCard(sc, status, invite, go) {
   const sideRow = el('label', { for: `${idp}-side` }, 'Your side ', side);
   const opponent = el('select', { id: `${idp}-opponent`, name: 'opponent' },
     OPPONENTS.map(([v, , t]) => el('option', { value: v }, t)));
-  const opponentRow = el('label', { for: `${idp}-opponent` }, 'Opponent ', opponent);
+  const opponentWord = el('span', {}, 'Opponent');
+  const opponentRow = el('label', { for: `${idp}-opponent` }, opponentWord, ' ', opponent);
   // Suggestions (the AI's move for the side to act, H): on by default against the AI and in
   // hotseat, where nobody else could object; between two players online both must know.
   const hints = el('input', { type: 'checkbox', id: `${idp}-hints`, name: 'hints', checked: true });
   const hintsRow = el('label', { for: `${idp}-hints`, title: 'Either side may ask the AI for a move (H)' }, hints, ' AI suggestions');
   mode.addEventListener('change', () => {
-    sideRow.hidden = mode.value === 'hotseat';
-    opponentRow.hidden = mode.value !== 'ai';
+    const watch = mode.value === 'watch';
+    sideRow.hidden = mode.value === 'hotseat' || watch;
+    opponentRow.hidden = mode.value !== 'ai' && !watch;
+    opponentWord.textContent = watch ? 'The AI' : 'Opponent';
+    hintsRow.hidden = watch;
     hints.checked = mode.value !== 'online';
   });
   const start = el('button', { type: 'submit', class: 'primary' }, 'Start');
@@ -101,8 +107,8 @@ function scenarioCard(sc, status, invite, go) {
 
 async function createGame(sc, mode, mySide, opponent, hints, invite, go) {
   const seats = {};
-  for (const s of sc.sides) seats[s.id] = mode === 'ai' && s.id !== mySide ? opponent : 'human';
-  const r = await api.createGame(sc.id, seats, {}, hints);
+  for (const s of sc.sides) seats[s.id] = mode === 'watch' || (mode === 'ai' && s.id !== mySide) ? opponent : 'human';
+  const r = await api.createGame(sc.id, seats, {}, mode === 'watch' ? undefined : hints);
   const tokens = {};
   let other = null;
   for (const s of sc.sides) {
@@ -112,7 +118,7 @@ async function createGame(sc, mode, mySide, opponent, hints, invite, go) {
     else tokens[s.id] = seat.token;
   }
   const inviteUrl = other ? new URL(other.link, location.href).href : null;
-  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' ? opponent : undefined, tokens, commitment: r.commitment,
+  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' || mode === 'watch' ? opponent : undefined, tokens, commitment: r.commitment,
     invite: inviteUrl ? { side: other.side, link: inviteUrl } : null });
   if (mode === 'online' && inviteUrl) {
     showInvite(invite, sc, other.side, inviteUrl, r.hints, () => go(`game=${r.game}`));
@@ -143,7 +149,9 @@ function showInvite(box, sc, side, link, hints, enter) {
 
 /** A game's mode in the lobby's words, and whether it differs from the default on suggestions. */
 function modeText(g, mine) {
-  const mode = mine ? (g.mode === 'ai' ? `vs ${seatKind(g.opponent || 'ai')}` : { hotseat: 'hotseat', online: 'online' }[g.mode] || 'joined') : '';
+  const word = (OPPONENTS.find(([v]) => v === (g.opponent || 'ai')) || [])[1] || '';
+  const modes = { ai: `vs ${seatKind(g.opponent || 'ai')}`, watch: `${word} AI against itself`.trim(), hotseat: 'hotseat', online: 'online' };
+  const mode = mine ? modes[g.mode] || 'joined' : '';
   const vsAI = Object.values(g.seats || {}).some((k) => k.startsWith('ai'));
   if (g.hints === undefined || g.hints === vsAI) return mode;
   return [mode, g.hints ? 'with suggestions' : 'no suggestions'].filter(Boolean).join(', ');

@@ -27,7 +27,7 @@ export function drawStatus(g) {
   $('you-are').textContent = g.mySides().length ? `You play ${g.mySides().map((s) => g.sideName(s)).join(' and ')}.` : 'You are watching.';
   $('end-phase').disabled = past || !g.myMove() || g.busy;
   $('undo').disabled = past || !g.myMove() || st.can_undo === false;
-  $('hint').hidden = !g.hints;
+  $('hint').hidden = !g.hints || !g.mySides().length; // a spectator asks nothing
   $('hint').disabled = past || !g.myMove() || g.busy || g.playing;
   g.root.dataset.active = String(g.sideIndex(st.active));
 }
