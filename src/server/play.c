@@ -324,17 +324,20 @@ static void paced(lws_sorted_usec_list_t *sul)
 {
     srv_game *g = lws_container_of(sul, srv_game, pace_sul);
     g->pace_pending = 0;
-    think_next(g->sv, g);
+    if (g->clients)
+        think_next(g->sv, g);
 }
 
-/* A game of AI seats only is watched, not played: its next decision starts --ai-pace
- * milliseconds after its last action (or its start), so a spectator sees the moves one by one. */
+/* A game of AI seats only is watched, not played: it moves only while a client is connected to
+ * it (so nobody's game waits behind AI games nobody watches, and a restart wakes none), and its
+ * next decision starts --ai-pace milliseconds after its last action (or after a client came), so
+ * a spectator sees the moves one by one. */
 void srv_game_poke_ai(srv *sv, srv_game *g)
 {
-    if (g->pace_pending)
+    int watched = srv_game_ai_seats(g) == g->n_seats;
+    if (watched && (g->pace_pending || !g->clients))
         return;
-    if (sv->cfg.ai_pace_ms > 0 && sv->ctx && !g->over && !sv->stopping &&
-        srv_game_ai_seats(g) == g->n_seats) {
+    if (watched && sv->cfg.ai_pace_ms > 0 && sv->ctx && !g->over && !sv->stopping) {
         g->pace_pending = 1;
         lws_sul_schedule(sv->ctx, 0, &g->pace_sul, paced, (lws_usec_t)sv->cfg.ai_pace_ms * 1000);
         return;

@@ -216,7 +216,8 @@ void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action
 void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, const grg_action *a,
                           int n);
 void srv_game_retire(srv_game *g, grg_session *s);
-/* Starts the AI when the side to act is an AI seat and it is not already thinking. */
+/* Starts the AI when the side to act is an AI seat and it is not already thinking; in a game of
+ * AI seats only, while a client watches it, --ai-pace after its last action. */
 void srv_game_poke_ai(srv *sv, srv_game *g);
 
 /* ---- replay.c: exact positions of the past ---- */

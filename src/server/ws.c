@@ -169,6 +169,7 @@ static int hello(srv_client *c, const cJSON *req, const cJSON *id)
     c->seat = seat;
     c->next = g->clients;
     g->clients = c;
+    srv_game_poke_ai(c->sv, g); /* a game of AI seats only moves while watched */
     return 0;
 }
 

@@ -642,8 +642,8 @@ static double seconds(void)
 }
 
 /* A game of AI seats only plays itself to its end, to be watched: no seat has a token, the lobby
- * lists both seats as AI, and a spectator gets its actions one by one, at least the pace
- * (--ai-pace) apart, then the end. */
+ * lists both seats as AI, it waits while nobody watches, and a spectator gets its actions one by
+ * one, at least the pace (--ai-pace) apart, then the end. */
 static void test_ai_watched(void **state)
 {
     (void)state;
@@ -661,6 +661,14 @@ static void test_ai_watched(void **state)
     r = get_json("GET", "/api/games", NULL, &st);
     assert_string_equal(listed_seat(r, "blue"), "ai:greedy");
     assert_string_equal(listed_seat(r, "red"), "ai");
+    cJSON_Delete(r);
+    /* Nobody watches yet: ten paces later it has not moved. */
+    usleep(10 * 1000 * atoi(AI_PACE));
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/events?since=0", gid);
+    r = get_json("GET", path, NULL, &st);
+    assert_int_equal(st, 200);
+    assert_int_equal(cJSON_GetObjectItem(r, "total")->valueint, 0);
     cJSON_Delete(r);
     tc_ws spect;
     join(&spect, NULL, NULL);
