@@ -438,8 +438,7 @@ static int idle_lead(const plan *pl)
  * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
  * back has spent movement points for nothing, which the judgement counts only where the points
  * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
- * docs/ai-log.md's thirty-sixth pass), and a player watching sees a counter wheel and wheel back.
- */
+ * docs/ai-log.md's thirty-sixth pass), and a player watching sees a counter wheel and go back. */
 static void drop_undone_turns(plan *pl)
 {
     int n = 0;

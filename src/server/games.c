@@ -135,7 +135,6 @@ static grg_session *rebuild(srv *sv, const srv_game *g, char *const *entries, in
     return s;
 }
 
-/* Loads game gid from the store into memory (replaying its log). */
 int srv_game_ai_seats(const srv_game *g)
 {
     int n = 0;
@@ -144,6 +143,7 @@ int srv_game_ai_seats(const srv_game *g)
     return n;
 }
 
+/* Loads game gid from the store into memory (replaying its log). */
 static srv_game *load_game(srv *sv, const char *gid)
 {
     srv_game_row row;

@@ -151,8 +151,9 @@ struct srv_game {
     unsigned hint_gen;   /* the generation the last hint was asked at */
     int hint_seat;       /* and the seat that asked it */
     int hints;           /* its players may ask for suggestions (chosen at its creation) */
-    lws_sorted_usec_list_t pace_sul; /* a game of AI seats only: its next decision's wait */
-    int pace_pending;                /* (--ai-pace) is running */
+    lws_sorted_usec_list_t pace_sul; /* a game of AI seats only: the wait (--ai-pace) before
+                                        its next decision */
+    int pace_pending;                /* that wait is running */
     int ai_failures;                 /* refusals of the AI's actions in a row */
     grg_session **retired; /* sessions replaced while the AI thought over a clone sharing them */
     int n_retired;
@@ -240,8 +241,8 @@ cJSON *srv_scenarios_json(srv *sv);
 /* ---- ws.c: clients ---- */
 /* Sends text to one client (copied). */
 void srv_client_send(srv_client *c, const char *text, size_t len);
+enum { SRV_ALL = -2 }; /* a push's seat: every client of the game, spectators too */
 /* Sends text to the clients of a game holding `seat`, or to every one of them (SRV_ALL). */
-enum { SRV_ALL = -2 };
 void srv_broadcast(srv_game *g, int seat, const char *text, size_t len);
 /* Detaches every client from a game about to be freed. */
 void srv_clients_detach(srv_game *g);
