@@ -306,7 +306,9 @@ static double best_attack_on(ai_lookahead *la, const grg_game *g, const board *b
 
 /* How the fights in contact and in range look for `side`, by the engine's preview. The melee, as
  * `melee` says: AI_EVERY_PAIR counts, for each pair of adjacent enemies, the expected exchange of
- * our attack on them (weighted MINE_FIRST: the side to move fights first) less that of theirs on
+ * our attack on them (weighted MINE_FIRST: the side judging is taken to fight first, as it does
+ * where greedy judges, within its own phase; weighing by the side to act in the state judged
+ * gained the plan player nothing, docs/ai-log.md, forty-third pass) less that of theirs on
  * us; AI_ATTACKED_ONCE counts each unit in contact attacked once, by the adjacent enemy whose
  * attack on it gains most (a unit may be attacked at most once a turn: CDB-11.1.c, NAP-7.3),
  * ours weighted MINE_FIRST and theirs the rest, the attacks of the side not to act previewed as
