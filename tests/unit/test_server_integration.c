@@ -642,8 +642,8 @@ static double seconds(void)
 }
 
 /* A game of AI seats only plays itself to its end, to be watched: no seat has a token, the lobby
- * lists both seats as AI, it waits while nobody watches, and a spectator gets its actions one by
- * one, at least the pace (--ai-pace) apart, then the end. */
+ * lists both seats as AI, it waits while nobody watches, and a spectator gets every action, one
+ * update each, then the end, the game taking at least the pace (--ai-pace) for each action. */
 static void test_ai_watched(void **state)
 {
     (void)state;
