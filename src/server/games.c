@@ -143,6 +143,10 @@ int srv_game_ai_seats(const srv_game *g)
     return n;
 }
 
+/* Whether g's players may ask for suggestions where nobody chose: in a game against the AI, where
+ * no other player could object (docs/decisions/0011). */
+static int default_hints(const srv_game *g) { return srv_game_ai_seats(g) > 0; }
+
 /* Loads game gid from the store into memory (replaying its log). */
 static srv_game *load_game(srv *sv, const char *gid)
 {
@@ -185,7 +189,7 @@ static srv_game *load_game(srv *sv, const char *gid)
                 st->side_index = k;
         g->n_seats++;
     }
-    g->hints = row.hints >= 0 ? row.hints : srv_game_ai_seats(g) > 0;
+    g->hints = row.hints >= 0 ? row.hints : default_hints(g);
     g->stored = entries;
     g->n_stored = g->cap_stored = n_entries;
     entries = NULL;
@@ -442,7 +446,7 @@ int srv_game_create(srv *sv, const cJSON *body, cJSON *reply, int *status)
         create_fail(reply, status, 400, "bad_request", "\"hints\" must be true or false");
         goto fail;
     }
-    g->hints = hints ? cJSON_IsTrue(hints) : srv_game_ai_seats(g) > 0; /* against the AI */
+    g->hints = hints ? cJSON_IsTrue(hints) : default_hints(g);
     cJSON *seats = cJSON_CreateObject();
     srv_seat_row rows[8];
     memset(rows, 0, sizeof rows);

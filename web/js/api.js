@@ -22,7 +22,7 @@ async function http(method, path, body) {
 export const api = {
   scenarios: () => http('GET', '/api/scenarios'),
   games: () => http('GET', '/api/games'),
-  createGame: (scenario, seats, options = {}, hints = undefined) => http('POST', '/api/games', { scenario, options, seats, hints }),
+  createGame: (scenario, seats, options = {}, hints) => http('POST', '/api/games', { scenario, options, seats, hints }),
   ruleset: (id) => http('GET', `/api/rulesets/${encodeURIComponent(id)}`),
   record: (game) => http('GET', `/api/games/${encodeURIComponent(game)}/record`),
   thumbnailUrl: (scenario) => `/api/scenarios/${encodeURIComponent(scenario)}/map.svg`,
