@@ -79,6 +79,14 @@ void srv_batch_push(srv *sv, srv_game *g, int seat, const char *text)
     append(sv, P_PUSH, NULL, g, seat, text, NULL);
 }
 
+void srv_push(srv *sv, srv_game *g, int seat, const char *text)
+{
+    if (sv->batch_open)
+        srv_batch_push(sv, g, seat, text);
+    else
+        srv_broadcast(g, seat, text, strlen(text));
+}
+
 void srv_batch_forget_client(srv *sv, srv_client *c)
 {
     for (srv_pending *p = sv->pend_head; p; p = p->next)

@@ -207,6 +207,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
                                   "this command is not available through the server");
     if (strcmp(cmd->valuestring, "hint") == 0)
         return hint_request(sv, g, seat, id);
+    if (strcmp(cmd->valuestring, "pace") == 0)
+        return srv_game_pace_request(sv, g, req, id);
     int act = strcmp(cmd->valuestring, "act") == 0, undo = strcmp(cmd->valuestring, "undo") == 0;
     if (act || undo) {
         char *no = may_act(g, seat, id);
@@ -306,45 +308,6 @@ void srv_game_retire(srv_game *g, grg_session *s)
     g->retired[g->n_retired++] = s;
 }
 
-/* Gives the side to act, when an AI holds its seat, to a worker. */
-static void think_next(srv *sv, srv_game *g)
-{
-    if (g->over || g->ai_busy || sv->stopping || !sv->ai)
-        return;
-    int active = grg_session_game(g->s)->active;
-    for (int i = 0; i < g->n_seats; i++)
-        if (g->seats[i].ai && g->seats[i].side_index == active) {
-            if (srv_ai_submit(sv, g, &g->seats[i], 0) == 0)
-                g->ai_busy = 1;
-            return;
-        }
-}
-
-static void paced(lws_sorted_usec_list_t *sul)
-{
-    srv_game *g = lws_container_of(sul, srv_game, pace_sul);
-    g->pace_pending = 0;
-    if (g->clients)
-        think_next(g->sv, g);
-}
-
-/* A game of AI seats only is watched, not played: it moves only while a client is connected to
- * it (so nobody's game waits behind AI games nobody watches, and a restart wakes none), and its
- * next decision starts --ai-pace milliseconds after its last action (or after a client came), so
- * a spectator sees the moves one by one. */
-void srv_game_poke_ai(srv *sv, srv_game *g)
-{
-    int watched = srv_game_ai_seats(g) == g->n_seats;
-    if (watched && (g->pace_pending || !g->clients))
-        return;
-    if (watched && sv->cfg.ai_pace_ms > 0 && sv->ctx && !g->over && !sv->stopping) {
-        g->pace_pending = 1;
-        lws_sul_schedule(sv->ctx, 0, &g->pace_sul, paced, (lws_usec_t)sv->cfg.ai_pace_ms * 1000);
-        return;
-    }
-    think_next(sv, g);
-}
-
 /* The game in memory a worker's answer is for, the sessions retired while it thought freed once no
  * worker thinks for it any more (busy: the flag of the answer's kind, cleared). NULL: none. */
 static srv_game *answered(srv *sv, const char *gid, int hint)
@@ -432,9 +395,7 @@ void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, cons
     }
     char *t = cJSON_PrintUnformatted(m);
     cJSON_Delete(m);
-    if (t && sv->batch_open) /* after the news the open batch holds */
-        srv_batch_push(sv, g, seat, t);
-    else if (t)
-        srv_broadcast(g, seat, t, strlen(t));
+    if (t)
+        srv_push(sv, g, seat, t);
     free(t);
 }

@@ -154,6 +154,8 @@ struct srv_game {
     lws_sorted_usec_list_t pace_sul; /* a game of AI seats only: the wait (--ai-pace) before
                                         its next decision */
     int pace_pending;                /* that wait is running */
+    int pace_ms;                     /* its watchers' pace (0: the server's --ai-pace) */
+    int paused;                      /* its watchers paused it (pace) */
     int ai_failures;                 /* refusals of the AI's actions in a row */
     grg_session **retired; /* sessions replaced while the AI thought over a clone sharing them */
     int n_retired;
@@ -204,6 +206,9 @@ int srv_batch_open(srv *sv);
  * client, spectators too), sent after the commit. */
 void srv_batch_ack(srv *sv, srv_client *c, const cJSON *id, const char *text);
 void srv_batch_push(srv *sv, srv_game *g, int seat, const char *text);
+/* A push that stores nothing (a hint, a pace): sent now, or after the messages the open batch
+ * holds so that it keeps its place behind the news they bring. */
+void srv_push(srv *sv, srv_game *g, int seat, const char *text);
 /* Rebuilds g from the store (after a failed batch). */
 void srv_game_reload(srv *sv, srv_game *g);
 /* A client going away: nothing waiting is sent to it. */
@@ -217,9 +222,18 @@ void srv_game_ai_result(srv *sv, const char *gid, unsigned gen, const grg_action
 void srv_game_hint_result(srv *sv, const char *gid, unsigned gen, int seat, const grg_action *a,
                           int n);
 void srv_game_retire(srv_game *g, grg_session *s);
+
+/* ---- pace.c: when the AI moves ---- */
+/* Whether every seat of g is the AI's: a game to watch, paced. */
+int srv_game_watched(const srv_game *g);
 /* Starts the AI when the side to act is an AI seat and it is not already thinking; in a game of
- * AI seats only, while a client watches it, --ai-pace after its last action. */
+ * AI seats only, while a client watches it and it is not paused, a pace after its last action. */
 void srv_game_poke_ai(srv *sv, srv_game *g);
+/* A game of AI seats only: {"ms": the time between its actions, "paused": bool}. */
+cJSON *srv_game_pace_json(const srv *sv, const srv_game *g);
+/* {"cmd":"pace","ms":N,"paused":B,"step":true}, any client of a game of AI seats only: changes
+ * its pace (pushed to every client) or plays one action of it while paused; answers the pace. */
+char *srv_game_pace_request(srv *sv, srv_game *g, const cJSON *req, const cJSON *id);
 
 /* ---- replay.c: exact positions of the past ---- */
 /* The state reply after `at` actions of g (seed hidden until the end) plus "at", "total" (the

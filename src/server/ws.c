@@ -150,6 +150,8 @@ static int hello(srv_client *c, const cJSON *req, const cJSON *id)
         cJSON_AddNullToObject(r, "side");
     cJSON_AddItemToObject(r, "seats", srv_game_seats_json(g));
     cJSON_AddBoolToObject(r, "hints", g->hints);
+    if (srv_game_watched(g))
+        cJSON_AddItemToObject(r, "pace", srv_game_pace_json(c->sv, g));
     cJSON_AddStringToObject(r, "commitment", g->commitment);
     if (g->over) {
         cJSON_AddStringToObject(r, "salt", g->salt_hex);

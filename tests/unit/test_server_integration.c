@@ -641,6 +641,19 @@ static double seconds(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* The actions of the game in gid stored so far (the events route's total). */
+static int stored_actions(void)
+{
+    int st;
+    char path[128];
+    snprintf(path, sizeof path, "/api/games/%s/events?since=0", gid);
+    cJSON *r = get_json("GET", path, NULL, &st);
+    assert_int_equal(st, 200);
+    int n = cJSON_GetObjectItem(r, "total")->valueint;
+    cJSON_Delete(r);
+    return n;
+}
+
 /* A game of AI seats only plays itself to its end, to be watched: no seat has a token, the lobby
  * lists both seats as AI, it waits while nobody watches, and a spectator gets every action, one
  * update each, then the end, the game taking at least the pace (--ai-pace) for each action. */
@@ -664,12 +677,7 @@ static void test_ai_watched(void **state)
     cJSON_Delete(r);
     /* Nobody watches yet: ten paces later it has not moved. */
     usleep(10 * 1000 * atoi(AI_PACE));
-    char path[128];
-    snprintf(path, sizeof path, "/api/games/%s/events?since=0", gid);
-    r = get_json("GET", path, NULL, &st);
-    assert_int_equal(st, 200);
-    assert_int_equal(cJSON_GetObjectItem(r, "total")->valueint, 0);
-    cJSON_Delete(r);
+    assert_int_equal(stored_actions(), 0);
     tc_ws spect;
     double start = seconds(); /* before the hello that wakes it */
     join(&spect, NULL, NULL);
@@ -684,9 +692,7 @@ static void test_ai_watched(void **state)
     }
     double end = seconds();
     tc_ws_close(&spect);
-    r = get_json("GET", path, NULL, &st);
-    int actions = cJSON_GetObjectItem(r, "total")->valueint;
-    cJSON_Delete(r);
+    int actions = stored_actions();
     assert_true(actions >= 3);
     assert_int_equal(updates, actions); /* every one seen, one by one */
     /* Each action came a pace after the one before it, the first a pace after the hello: however
@@ -700,6 +706,102 @@ static void test_ai_watched(void **state)
             assert_true(cJSON_IsTrue(cJSON_GetObjectItem(it, "over")));
     }
     cJSON_Delete(r);
+}
+
+static void assert_pace(const cJSON *pace, int ms, int paused)
+{
+    assert_int_equal(cJSON_GetObjectItem(pace, "ms")->valueint, ms);
+    assert_int_equal(cJSON_IsTrue(cJSON_GetObjectItem(pace, "paused")), paused);
+}
+
+/* The watchers of a game of AI seats only pause it, play it one action at a time and choose its
+ * pace, and every watcher hears of it; a bad pace is refused and changes nothing; a game with a
+ * human seat has no pace. */
+static void test_ai_paced(void **state)
+{
+    (void)state;
+    int st, pace = atoi(AI_PACE);
+    cJSON *r = get_json(
+        "POST", "/api/games",
+        "{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai:greedy\"}}", &st);
+    assert_int_equal(st, 200);
+    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+    cJSON_Delete(r);
+    tc_ws a, b;
+    assert_int_equal(tc_ws_open(&a, port, "/ws", "grognard", NULL), 0);
+    r = call(&a, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
+    assert_pace(cJSON_GetObjectItem(r, "pace"), pace, 0); /* the server's --ai-pace */
+    cJSON_Delete(r);
+    r = call(&a, 2, "{\"cmd\":\"pace\",\"paused\":true}");
+    assert_pace(cJSON_GetObjectItem(r, "pace"), pace, 1);
+    cJSON_Delete(r);
+    usleep(10 * 1000 * pace); /* an action thought before the pause lands */
+    int held = stored_actions();
+    usleep(10 * 1000 * pace);
+    assert_int_equal(stored_actions(), held); /* paused: nothing more */
+    /* A watcher who comes now hears that it is paused. */
+    assert_int_equal(tc_ws_open(&b, port, "/ws", "grognard", NULL), 0);
+    r = call(&b, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
+    assert_pace(cJSON_GetObjectItem(r, "pace"), pace, 1);
+    cJSON_Delete(r);
+    /* One step: one action, and paused again. */
+    r = call(&a, 3, "{\"cmd\":\"pace\",\"step\":true}");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    cJSON_Delete(r);
+    cJSON_Delete(wait_push(&b, "update"));
+    usleep(10 * 1000 * pace);
+    assert_int_equal(stored_actions(), held + 1);
+    /* Refused, naming the field, and nothing changed. */
+    static const char *const bad[] = {"\"ms\":10",
+                                      "\"ms\":10001",
+                                      "\"ms\":400.5",
+                                      "\"ms\":\"fast\"",
+                                      "\"paused\":1",
+                                      "\"step\":\"yes\"",
+                                      "\"paused\":false,\"step\":true"};
+    static const char *const named[] = {"\"ms\"",     "\"ms\"",   "\"ms\"",        "\"ms\"",
+                                        "\"paused\"", "\"step\"", "pause it first"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        r = call(&a, 4, "{\"cmd\":\"pace\",%s}", bad[i]);
+        assert_string_equal(err_code(r), "bad_request");
+        assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), named[i]));
+        cJSON_Delete(r);
+        r = call(&a, 5, "{\"cmd\":\"pace\"}");
+        assert_pace(cJSON_GetObjectItem(r, "pace"), pace, 1);
+        cJSON_Delete(r);
+    }
+    assert_int_equal(stored_actions(), held + 1);
+    /* Going again at another pace: the other watcher hears it, and the game plays to its end. */
+    double start = seconds();
+    r = call(&a, 6, "{\"cmd\":\"pace\",\"paused\":false,\"ms\":50}");
+    assert_pace(cJSON_GetObjectItem(r, "pace"), 50, 0);
+    cJSON_Delete(r);
+    r = wait_push(&b, "pace");
+    assert_string_equal(str(r, "game"), gid);
+    assert_pace(r, 50, 0);
+    cJSON_Delete(r);
+    cJSON_Delete(wait_push(&b, "over"));
+    int actions = stored_actions() - held - 1;
+    assert_true(actions >= 1);
+    assert_true(seconds() - start >= actions * 50 / 1000.0);
+    r = call(&a, 7, "{\"cmd\":\"pace\",\"paused\":true}");
+    assert_string_equal(err_code(r), "game_over");
+    cJSON_Delete(r);
+    tc_ws_close(&a);
+    tc_ws_close(&b);
+    /* A game with a player: the AI answers at once, and there is no pace to choose. */
+    r = get_json("POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"red\":\"ai\"}}", &st);
+    assert_int_equal(st, 200);
+    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+    cJSON_Delete(r);
+    assert_int_equal(tc_ws_open(&a, port, "/ws", "grognard", NULL), 0);
+    r = call(&a, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
+    assert_null(cJSON_GetObjectItem(r, "pace"));
+    cJSON_Delete(r);
+    r = call(&a, 2, "{\"cmd\":\"pace\",\"paused\":true}");
+    assert_string_equal(err_code(r), "forbidden");
+    cJSON_Delete(r);
+    tc_ws_close(&a);
 }
 
 /* Bad AI options are refused at start with the option named, before anything is served. */
@@ -749,11 +851,11 @@ int main(void)
 {
     alarm(300);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_http),           cmocka_unit_test(test_seats_and_refusals),
-        cmocka_unit_test(test_crash_restart),  cmocka_unit_test(test_play_to_end_and_verify),
-        cmocka_unit_test(test_ai_seat),        cmocka_unit_test(test_hint),
-        cmocka_unit_test(test_hints_chosen),   cmocka_unit_test(test_ai_watched),
-        cmocka_unit_test(test_bad_ai_options),
+        cmocka_unit_test(test_http),          cmocka_unit_test(test_seats_and_refusals),
+        cmocka_unit_test(test_crash_restart), cmocka_unit_test(test_play_to_end_and_verify),
+        cmocka_unit_test(test_ai_seat),       cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_hints_chosen),  cmocka_unit_test(test_ai_watched),
+        cmocka_unit_test(test_ai_paced),      cmocka_unit_test(test_bad_ai_options),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
