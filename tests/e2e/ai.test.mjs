@@ -1,6 +1,7 @@
 // A game against the AI on the test scenario "duel": select, see the reach, move, see the log,
 // an illegal move refused with its rule id, end the phases and see the AI take its turn and its
-// moves drawn, ask it for a move, and a game against the quick AI.
+// moves drawn, ask it for a move, a game against the quick AI, and one of the AI against itself,
+// watched, paused and stepped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserPerFile, shot, openLobby, startGame, clickHex, hexOf } from './lib.mjs';
@@ -160,6 +161,33 @@ test('the lobby starts a game of the AI against itself, watched as it plays, mov
   assert.equal(seen.size, 2);
   assert.ok(await page.locator('#log li').count() > 3, 'the log lists the moves');
   await shot(page, 'ai-09-watched');
+  // Nobody plays it: no undo or end of phase, but a pause, a step and the speed, the server's.
+  assert.equal(await page.locator('#undo').isVisible(), false);
+  assert.equal(await page.locator('#end-phase').isVisible(), false);
+  assert.equal(await page.locator('#speed').inputValue(), '400');
+  const stored = () => page.evaluate(async (g) => (await (await fetch(`/api/games/${g}/events?since=0`)).json()).total, id);
+  await page.locator('svg.map').focus();
+  await page.keyboard.press('k');
+  await page.waitForSelector('#pause[aria-pressed="true"]');
+  await page.waitForSelector('#whose-move:has-text("Paused:")');
+  await page.waitForTimeout(1500); // an action thought before the pause still lands
+  const held = await stored();
+  await page.waitForTimeout(1500);
+  assert.equal(await stored(), held, 'paused, it stands');
+  await page.keyboard.press('.');
+  await page.waitForFunction(async ([g, n]) => (await (await fetch(`/api/games/${g}/events?since=0`)).json()).total > n, [id, held]);
+  await page.waitForTimeout(1500);
+  assert.equal(await stored(), held + 1, 'a step is one action');
+  await shot(page, 'ai-10-paused');
+  // Opened again, the page finds it paused (the pace is the game's, not the page's).
+  await page.reload();
+  await page.waitForSelector('#pause[aria-pressed="true"]');
+  assert.equal(await stored(), held + 1);
+  await page.locator('#speed').selectOption('100');
+  await page.locator('#pause').click();
+  await page.waitForSelector('#pause[aria-pressed="false"]');
+  await page.waitForFunction(async ([g, n]) => (await (await fetch(`/api/games/${g}/events?since=0`)).json()).total > n + 2, [id, held + 1]);
+  assert.equal(await page.locator('#speed').inputValue(), '100');
   await openLobby(page);
   assert.match(await page.locator(`.my-games tr[data-game="${id}"]`).innerText(), /quick AI against itself/);
 });

@@ -128,6 +128,7 @@ export class Game {
     }
     this.seats = hello.seats || this.seats || {};
     this.hints = !!hello.hints; // the players may ask for suggestions (hint)
+    this.pace = hello.pace || null; // a game of the AI against itself: {ms, paused}
   }
 
   async reconnect() {
@@ -286,6 +287,9 @@ export class Game {
       this.scheduleRefresh();
     } else if (m.push === 'hint') {
       this.onHint(m);
+    } else if (m.push === 'pace') {
+      this.pace = { ms: m.ms, paused: m.paused };
+      this.drawStatus();
     } else if (m.push === 'over') {
       this.overInfo = m;
       this.scheduleRefresh().then(() => this.showOver());
@@ -352,6 +356,9 @@ export class Game {
     $('end-phase').onclick = () => this.endPhase();
     $('undo').onclick = () => this.undo();
     $('hint').onclick = () => this.hint();
+    $('pause').onclick = () => this.togglePause();
+    $('step').onclick = () => this.step();
+    $('speed').onchange = (ev) => this.setPace({ ms: Number(ev.target.value) });
     $('refusal-close').onclick = () => this.clearRefusal();
   }
 
@@ -417,6 +424,22 @@ export class Game {
       this.notice(`No zones of control: ${e.message}${e.rule ? ` (${e.rule})` : ''}`);
     }
   }
+
+  /** Changes the pace of a game of the AI against itself (the server tells every watcher). */
+  async setPace(change) {
+    if (!this.pace || this.state.over) return;
+    try {
+      this.pace = (await this.primary.request({ cmd: 'pace', ...change })).pace;
+      this.drawStatus();
+    } catch (e) {
+      this.refuse(e);
+    }
+  }
+
+  togglePause() { return this.setPace({ paused: !(this.pace && this.pace.paused) }); }
+
+  /** One action of a paused game of the AI against itself. */
+  step() { return this.pace && this.pace.paused ? this.setPace({ step: true }) : undefined; }
 
   /** Asks the server what its AI would play here for my side (in a game with suggestions: against
    * the AI, or chosen at its creation); the answer comes as a push. */

@@ -17,6 +17,7 @@ export const KEYS = [
   ['F', 'end the phase'],
   ['U', 'take back the last action (when the rules allow)'],
   ['H', 'ask the AI to suggest a move (against the AI, or where the game was started with suggestions)'],
+  ['K / .', 'watching the AI play itself: pause it or let it go on / play one action while paused'],
   ['Escape', 'clear the selection and close messages'],
   ['[ / ]', 'replay: step back / forward; \\ returns to the live game'],
   ['?', 'this help'],
@@ -53,7 +54,7 @@ export function installKeys(getGame, showHelp) {
       n: () => cycle(g, 1), p: () => cycle(g, -1),
       q: () => g.mover.turn('left'), e: () => g.mover.turn('right'),
       m: () => g.setTool('move'), c: () => g.setTool('combat'), l: () => g.setTool('los'),
-      z: () => g.toggleZoc(), t: () => g.toggleTrail(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(), h: () => g.hint(),
+      z: () => g.toggleZoc(), t: () => g.toggleTrail(), r: () => g.combat.commit(), g: () => g.mover.toggleRadius(), f: () => g.endPhase(), u: () => g.undo(), h: () => g.hint(), k: () => g.togglePause(), '.': () => g.step(),
       Escape: () => { g.mover.clear(); g.combat.clear(); g.clearRefusal(); g.map.clearLos(); g.losFrom = null; },
       '[': () => g.replay.seek(g.replay.pos - 1), ']': () => g.replay.seek(g.replay.pos + 1), '\\': () => g.replay.live(),
     }[k.length === 1 ? k.toLowerCase() : k];

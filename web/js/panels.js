@@ -16,20 +16,48 @@ export function drawStatus(g) {
   const act = $('active');
   clear(act).append(el('span', { class: `swatch side-${g.sideIndex(st.active)}`, 'aria-hidden': 'true' }), ` ${g.sideName(st.active)}`);
   const who = $('whose-move');
+  const waiting = () => {
+    const seat = g.seats && g.seats[st.active];
+    const kind = seat ? seatKind(seat) : '';
+    return `${g.sideName(st.active)}${kind.startsWith('AI') ? ` (the ${kind})` : ''}`;
+  };
   if (past) who.textContent = 'Replay: press Live (\\) to return to the game.';
   else if (st.over) who.textContent = 'The game is over.';
   else if (g.myMove()) who.textContent = g.mySides().length > 1 ? `${g.sideName(st.active)} to move (hotseat).` : 'Your move.';
-  else {
-    const seat = g.seats && g.seats[st.active];
-    const kind = seat ? seatKind(seat) : '';
-    who.textContent = `Waiting for ${g.sideName(st.active)}${kind.startsWith('AI') ? ` (the ${kind})` : ''}.`;
-  }
+  else if (g.pace && g.pace.paused) who.textContent = `Paused: ${waiting()} to move.`;
+  else who.textContent = `Waiting for ${waiting()}.`;
   $('you-are').textContent = g.mySides().length ? `You play ${g.mySides().map((s) => g.sideName(s)).join(' and ')}.` : 'You are watching.';
   $('end-phase').disabled = past || !g.myMove() || g.busy;
   $('undo').disabled = past || !g.myMove() || st.can_undo === false;
+  $('end-phase').hidden = $('undo').hidden = !!g.pace; // nobody plays a game of the AI against itself
+  drawWatch(g, g.state.over);
   $('hint').hidden = !g.hints || !g.mySides().length; // a spectator asks nothing
   $('hint').disabled = past || !g.myMove() || g.busy || g.playing;
   g.root.dataset.active = String(g.sideIndex(st.active));
+}
+
+const SPEEDS = [['Slow', 1500], ['Normal', 400], ['Fast', 100]];
+
+/** A game of the AI against itself: pause or go on, one action at a time, and its speed (the
+ * server's pace, shared by everyone watching). */
+function drawWatch(g, over) {
+  $('watch').hidden = !g.pace;
+  if (!g.pace) return;
+  const { ms, paused } = g.pace;
+  const pause = $('pause');
+  pause.textContent = paused ? 'Go on (K)' : 'Pause (K)';
+  pause.setAttribute('aria-pressed', String(paused));
+  pause.disabled = over;
+  $('step').disabled = over || !paused;
+  const speeds = SPEEDS.some(([, v]) => v === ms) ? SPEEDS : [...SPEEDS, [`${ms} ms`, ms]];
+  const sel = $('speed');
+  const values = speeds.map(([, v]) => v).join(' ');
+  if (sel.dataset.values !== values) { // rebuilt only when the choices change, so an open list stays open
+    clear(sel).append(...speeds.map(([label, v]) => el('option', { value: String(v) }, `${label}${label.endsWith('ms') ? '' : ` (${v / 1000} s)`}`)));
+    sel.dataset.values = values;
+  }
+  sel.value = String(ms);
+  sel.disabled = over;
 }
 
 /** A state.info key in a player's words; null for what the header already shows. */
