@@ -147,9 +147,13 @@ test('the lobby starts a game of the AI against itself, watched as it plays, mov
   await card.locator('select[name="mode"]').selectOption('watch');
   assert.equal(await card.locator('select[name="side"]').isVisible(), false);
   assert.equal(await card.locator('input[name="hints"]').isVisible(), false);
-  assert.equal(await card.locator('select[name="opponent"]').isVisible(), true);
-  const id = await startGame(page, 'duel', 'watch', undefined, 'ai:greedy');
-  assert.deepEqual(await page.evaluate(() => window.grognard.seats), { blue: 'ai:greedy', red: 'ai:greedy' });
+  assert.equal(await card.locator('select[name="opponent"]').isVisible(), false);
+  assert.equal(await card.locator('select[name="ai-blue"]').isVisible(), true);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'ai-08b-lobby-watch');
+  // The strong AI against the quick one.
+  const id = await startGame(page, 'duel', 'watch', undefined, { blue: 'ai', red: 'ai:greedy' });
+  assert.deepEqual(await page.evaluate(() => window.grognard.seats), { blue: 'ai', red: 'ai:greedy' });
   await page.waitForSelector('#you-are:has-text("watching")');
   assert.equal(await page.locator('#hint').isVisible(), false);
   // The moves come as updates, one at a time, and play on to the other side's turn.
@@ -189,7 +193,7 @@ test('the lobby starts a game of the AI against itself, watched as it plays, mov
   await page.waitForFunction(async ([g, n]) => (await (await fetch(`/api/games/${g}/events?since=0`)).json()).total > n + 2, [id, held + 1]);
   assert.equal(await page.locator('#speed').inputValue(), '100');
   await openLobby(page);
-  assert.match(await page.locator(`.my-games tr[data-game="${id}"]`).innerText(), /quick AI against itself/);
+  assert.match(await page.locator(`.my-games tr[data-game="${id}"]`).innerText(), /strong AI against quick AI/);
 });
 
 test('no error was logged by the page', () => {

@@ -69,14 +69,17 @@ export async function openLobby(page) {
 }
 
 /**
- * Starts a game of `scenario` from the lobby form; mode is ai | hotseat | online, and against the
- * AI, `opponent` one of the lobby's AI seat kinds (default: the first, the server's own).
+ * Starts a game of `scenario` from the lobby form; mode is ai | hotseat | online | watch, and
+ * against the AI, `opponent` one of the lobby's AI seat kinds (default: the first, the server's
+ * own); watching, each side's ({side: kind}).
  */
 export async function startGame(page, scenario, mode, side, opponent) {
   const card = page.locator(`article[data-scenario="${scenario}"]`);
   await card.locator('select[name="mode"]').selectOption(mode);
   if (side) await card.locator('select[name="side"]').selectOption(side);
-  if (opponent) await card.locator('select[name="opponent"]').selectOption(opponent);
+  if (opponent && mode === 'watch') {
+    for (const [s, kind] of Object.entries(opponent)) await card.locator(`select[name="ai-${s}"]`).selectOption(kind);
+  } else if (opponent) await card.locator('select[name="opponent"]').selectOption(opponent);
   await card.locator('button[type="submit"]').click();
   await page.waitForSelector('body[data-view="game"][data-ready="true"]');
   await page.waitForSelector('.layer-counters .counter');

@@ -65,8 +65,12 @@ function scenarioCard(sc, status, invite, go) {
   const sideRow = el('label', { for: `${idp}-side` }, 'Your side ', side);
   const opponent = el('select', { id: `${idp}-opponent`, name: 'opponent' },
     OPPONENTS.map(([v, , t]) => el('option', { value: v }, t)));
-  const opponentWord = el('span', {}, 'Opponent');
-  const opponentRow = el('label', { for: `${idp}-opponent` }, opponentWord, ' ', opponent);
+  const opponentRow = el('label', { for: `${idp}-opponent` }, 'Opponent ', opponent);
+  // Watching: an AI for each side, so the strong one may be watched against the quick one.
+  const watchPicks = sc.sides.map((s) => el('select', { id: `${idp}-ai-${s.id}`, name: `ai-${s.id}`, 'data-side': s.id },
+    OPPONENTS.map(([v, , t]) => el('option', { value: v }, t))));
+  const watchRow = el('span', { class: 'watch-seats', hidden: true },
+    sc.sides.map((s, i) => el('label', { for: watchPicks[i].id }, `${s.name} `, watchPicks[i])));
   // Suggestions (the AI's move for the side to act, H): on by default against the AI and in
   // hotseat, where nobody else could object; between two players online both must know.
   const hints = el('input', { type: 'checkbox', id: `${idp}-hints`, name: 'hints', checked: true });
@@ -74,20 +78,21 @@ function scenarioCard(sc, status, invite, go) {
   mode.addEventListener('change', () => {
     const watch = mode.value === 'watch';
     sideRow.hidden = mode.value === 'hotseat' || watch;
-    opponentRow.hidden = mode.value !== 'ai' && !watch;
-    opponentWord.textContent = watch ? 'The AI' : 'Opponent';
+    opponentRow.hidden = mode.value !== 'ai';
+    watchRow.hidden = !watch;
     hintsRow.hidden = watch;
     hints.checked = mode.value !== 'online';
   });
   const start = el('button', { type: 'submit', class: 'primary' }, 'Start');
   const form = el('form', { class: 'new-game', 'aria-label': `New game of ${sc.name}` },
-    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, opponentRow, hintsRow, start);
+    el('label', { for: `${idp}-mode` }, 'Play ', mode), sideRow, opponentRow, watchRow, hintsRow, start);
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     start.disabled = true;
     status.textContent = `Creating a game of ${sc.name}...`;
     try {
-      await createGame(sc, mode.value, side.value, opponent.value, hints.checked, invite, go);
+      const ais = Object.fromEntries(watchPicks.map((s) => [s.dataset.side, s.value]));
+      await createGame(sc, mode.value, side.value, mode.value === 'watch' ? ais : opponent.value, hints.checked, invite, go);
       status.textContent = '';
     } catch (e) {
       status.textContent = `The game could not be created: ${e.message}`;
@@ -105,9 +110,10 @@ function scenarioCard(sc, status, invite, go) {
       form));
 }
 
+/** `opponent`: the AI seat's kind against the AI, each side's ({side: kind}) when watching. */
 async function createGame(sc, mode, mySide, opponent, hints, invite, go) {
   const seats = {};
-  for (const s of sc.sides) seats[s.id] = mode === 'watch' || (mode === 'ai' && s.id !== mySide) ? opponent : 'human';
+  for (const s of sc.sides) seats[s.id] = mode === 'watch' ? opponent[s.id] : mode === 'ai' && s.id !== mySide ? opponent : 'human';
   const r = await api.createGame(sc.id, seats, {}, mode === 'watch' ? undefined : hints);
   const tokens = {};
   let other = null;
@@ -118,7 +124,8 @@ async function createGame(sc, mode, mySide, opponent, hints, invite, go) {
     else tokens[s.id] = seat.token;
   }
   const inviteUrl = other ? new URL(other.link, location.href).href : null;
-  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' || mode === 'watch' ? opponent : undefined, tokens, commitment: r.commitment,
+  rememberGame({ game: r.game, scenario: sc.id, name: sc.name, mode, opponent: mode === 'ai' ? opponent : undefined,
+    opponents: mode === 'watch' ? opponent : undefined, tokens, commitment: r.commitment,
     invite: inviteUrl ? { side: other.side, link: inviteUrl } : null });
   if (mode === 'online' && inviteUrl) {
     showInvite(invite, sc, other.side, inviteUrl, r.hints, () => go(`game=${r.game}`));
@@ -149,8 +156,11 @@ function showInvite(box, sc, side, link, hints, enter) {
 
 /** A game's mode in the lobby's words, and whether it differs from the default on suggestions. */
 function modeText(g, mine) {
-  const word = (OPPONENTS.find(([v]) => v === (g.opponent || 'ai')) || [])[1] || '';
-  const modes = { ai: `vs ${seatKind(g.opponent || 'ai')}`, watch: `${word} AI against itself`.trim(), hotseat: 'hotseat', online: 'online' };
+  const word = (k) => (OPPONENTS.find(([v]) => v === k) || [])[1] || '';
+  // A game watched: each side's AI (kept since they may differ), or one for both before that.
+  const ais = [...new Set(g.opponents ? Object.values(g.opponents) : [g.opponent || 'ai'])].map(word);
+  const watch = ais.length > 1 ? `${ais.join(' AI against ')} AI` : `${ais[0]} AI against itself`.trim();
+  const modes = { ai: `vs ${seatKind(g.opponent || 'ai')}`, watch, hotseat: 'hotseat', online: 'online' };
   const mode = mine ? modes[g.mode] || 'joined' : '';
   const vsAI = Object.values(g.seats || {}).some((k) => k.startsWith('ai'));
   if (g.hints === undefined || g.hints === vsAI) return mode;
