@@ -199,6 +199,77 @@ static void test_state_at_after_restart(void **state)
     cJSON_Delete(now);
 }
 
+/* Plays a legal action for the side to act on w, drawn by k among those that do not end the
+ * phase where there are such (so that a game lasts); returns the act's reply. */
+static cJSON *play_on(tc_ws *w, int id, unsigned k)
+{
+    cJSON *l = call(w, id, "{\"cmd\":\"legal\"}");
+    const cJSON *acts = cJSON_GetObjectItem(l, "actions");
+    int n = cJSON_GetArraySize(acts), pick = (int)(k % (unsigned)n);
+    for (int i = 0; i < n; i++) {
+        int j = (int)((k + (unsigned)i) % (unsigned)n);
+        if (strcmp(str(cJSON_GetArrayItem(acts, j), "type"), "end_phase") != 0) {
+            pick = j;
+            break;
+        }
+    }
+    char *a = cJSON_PrintUnformatted(cJSON_GetArrayItem(acts, pick));
+    cJSON_Delete(l);
+    cJSON *r = call(w, id + 1, "{\"cmd\":\"act\",\"action\":%s}", a);
+    free(a);
+    return r;
+}
+
+enum { EVENTS_MAX = 1000 }; /* docs/server-api.md: "At most the last 1,000 actions" */
+
+/* events_since answers the last EVENTS_MAX actions at most: past that many in a game of
+ * Kadesh (both seats played here), the last 1,000 come, each with its side, the last of them the
+ * one just played, and one more is refused with the range in the message. */
+static void test_events_since_window(void **state)
+{
+    (void)state;
+    int st;
+    cJSON *r = get_json(
+        "POST", "/api/games",
+        "{\"scenario\":\"kadesh\",\"seats\":{\"egypt\":\"human\",\"hatti\":\"human\"}}", &st);
+    assert_int_equal(st, 200);
+    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
+    const cJSON *seats = cJSON_GetObjectItem(r, "seats");
+    tc_ws egypt, hatti;
+    join(&egypt, str(cJSON_GetObjectItem(seats, "egypt"), "token"), "egypt");
+    join(&hatti, str(cJSON_GetObjectItem(seats, "hatti"), "token"), "hatti");
+    cJSON_Delete(r);
+    cJSON *s = call(&egypt, 2, "{\"cmd\":\"state\"}");
+    char active[16], by[16];
+    snprintf(active, sizeof active, "%s", str(s, "active"));
+    cJSON_Delete(s);
+    int total = 0;
+    for (; total <= EVENTS_MAX; total++) {
+        r = play_on(strcmp(active, "egypt") == 0 ? &egypt : &hatti, 10, (unsigned)total * 7919u);
+        assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+        assert_false(cJSON_IsTrue(cJSON_GetObjectItem(r, "over"))); /* random play lasts longer */
+        snprintf(by, sizeof by, "%s", active);
+        snprintf(active, sizeof active, "%s", str(r, "active"));
+        cJSON_Delete(r);
+    }
+    r = call(&egypt, 3, "{\"cmd\":\"events_since\",\"since\":%d}", total - EVENTS_MAX);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(r, "ok")));
+    assert_int_equal(cJSON_GetObjectItem(r, "total")->valueint, total);
+    const cJSON *list = cJSON_GetObjectItem(r, "actions");
+    assert_int_equal(cJSON_GetArraySize(list), EVENTS_MAX);
+    assert_string_equal(str(cJSON_GetArrayItem(list, EVENTS_MAX - 1), "by"), by);
+    cJSON_Delete(r);
+    r = call(&egypt, 4, "{\"cmd\":\"events_since\",\"since\":%d}", total - EVENTS_MAX - 1);
+    assert_string_equal(err_code(r), "bad_request");
+    char range[32];
+    snprintf(range, sizeof range, "%d", total - EVENTS_MAX);
+    assert_non_null(strstr(str(cJSON_GetObjectItem(r, "error"), "message"), range));
+    cJSON_Delete(r);
+    tc_ws_close(&egypt);
+    tc_ws_close(&hatti);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -215,6 +286,7 @@ int main(void)
 {
     alarm(120);
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_state_at),
-                                       cmocka_unit_test(test_state_at_after_restart)};
+                                       cmocka_unit_test(test_state_at_after_restart),
+                                       cmocka_unit_test(test_events_since_window)};
     return cmocka_run_group_tests(tests, setup, teardown);
 }
