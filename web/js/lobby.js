@@ -157,7 +157,7 @@ function showInvite(box, sc, side, link, hints, enter) {
 /** A game's mode in the lobby's words, and whether it differs from the default on suggestions. */
 function modeText(g, mine) {
   const word = (k) => (OPPONENTS.find(([v]) => v === k) || [])[1] || '';
-  // A game watched: each side's AI (kept since they may differ), or one for both before that.
+  // A game watched: each side's AI, or the one for both that games remembered before kept.
   const ais = [...new Set(g.opponents ? Object.values(g.opponents) : [g.opponent || 'ai'])].map(word);
   const watch = ais.length > 1 ? `${ais.join(' AI against ')} AI` : `${ais[0]} AI against itself`.trim();
   const modes = { ai: `vs ${seatKind(g.opponent || 'ai')}`, watch, hotseat: 'hotseat', online: 'online' };

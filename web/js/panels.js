@@ -16,16 +16,11 @@ export function drawStatus(g) {
   const act = $('active');
   clear(act).append(el('span', { class: `swatch side-${g.sideIndex(st.active)}`, 'aria-hidden': 'true' }), ` ${g.sideName(st.active)}`);
   const who = $('whose-move');
-  const waiting = () => {
-    const seat = g.seats && g.seats[st.active];
-    const kind = seat ? seatKind(seat) : '';
-    return `${g.sideName(st.active)}${kind.startsWith('AI') ? ` (the ${kind})` : ''}`;
-  };
   if (past) who.textContent = 'Replay: press Live (\\) to return to the game.';
   else if (st.over) who.textContent = 'The game is over.';
   else if (g.myMove()) who.textContent = g.mySides().length > 1 ? `${g.sideName(st.active)} to move (hotseat).` : 'Your move.';
-  else if (g.pace && g.pace.paused) who.textContent = `Paused: ${waiting()} to move.`;
-  else who.textContent = `Waiting for ${waiting()}.`;
+  else if (g.pace && g.pace.paused) who.textContent = `Paused: ${seatName(g, st.active)} to move.`;
+  else who.textContent = `Waiting for ${seatName(g, st.active)}.`;
   $('you-are').textContent = g.mySides().length ? `You play ${g.mySides().map((s) => g.sideName(s)).join(' and ')}.` : 'You are watching.';
   $('end-phase').disabled = past || !g.myMove() || g.busy;
   $('undo').disabled = past || !g.myMove() || st.can_undo === false;
@@ -36,7 +31,13 @@ export function drawStatus(g) {
   g.root.dataset.active = String(g.sideIndex(st.active));
 }
 
-const SPEEDS = [['Slow', 1500], ['Normal', 400], ['Fast', 100]];
+/** A side's name, with who holds its seat when the AI does: 'Blue (the AI, quick)'. */
+function seatName(g, side) {
+  const kind = g.seats && g.seats[side] ? seatKind(g.seats[side]) : '';
+  return `${g.sideName(side)}${kind.startsWith('AI') ? ` (the ${kind})` : ''}`;
+}
+
+const SPEEDS = [['Slow (1.5 s)', 1500], ['Normal (0.4 s)', 400], ['Fast (0.1 s)', 100]];
 
 /** A game of the AI against itself: pause or go on, one action at a time, and its speed (the
  * server's pace, shared by everyone watching). */
@@ -53,7 +54,7 @@ function drawWatch(g, over) {
   const sel = $('speed');
   const values = speeds.map(([, v]) => v).join(' ');
   if (sel.dataset.values !== values) { // rebuilt only when the choices change, so an open list stays open
-    clear(sel).append(...speeds.map(([label, v]) => el('option', { value: String(v) }, `${label}${label.endsWith('ms') ? '' : ` (${v / 1000} s)`}`)));
+    clear(sel).append(...speeds.map(([label, v]) => el('option', { value: String(v) }, label)));
     sel.dataset.values = values;
   }
   sel.value = String(ms);
