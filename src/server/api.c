@@ -7,13 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
+static cJSON *error_json(const cJSON *id, const char *code, const char *fmt, va_list ap)
 {
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     cJSON *r = cJSON_CreateObject();
     if (id)
         cJSON_AddItemToObject(r, "id", cJSON_Duplicate(id, 1));
@@ -21,6 +18,24 @@ char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
     cJSON *e = cJSON_AddObjectToObject(r, "error");
     cJSON_AddStringToObject(e, "code", code);
     cJSON_AddStringToObject(e, "message", msg);
+    return r;
+}
+
+cJSON *srv_error_json(const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cJSON *r = error_json(NULL, code, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cJSON *r = error_json(id, code, fmt, ap);
+    va_end(ap);
     char *t = cJSON_PrintUnformatted(r);
     cJSON_Delete(r);
     return t;

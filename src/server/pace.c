@@ -54,12 +54,17 @@ void srv_game_poke_ai(srv *sv, srv_game *g)
     think_next(sv, g);
 }
 
+/* Adds "ms" and "paused" to o; returns o. */
+static cJSON *add_pace(cJSON *o, const srv *sv, const srv_game *g)
+{
+    cJSON_AddNumberToObject(o, "ms", pace_ms(sv, g));
+    cJSON_AddBoolToObject(o, "paused", g->paused);
+    return o;
+}
+
 cJSON *srv_game_pace_json(const srv *sv, const srv_game *g)
 {
-    cJSON *p = cJSON_CreateObject();
-    cJSON_AddNumberToObject(p, "ms", pace_ms(sv, g));
-    cJSON_AddBoolToObject(p, "paused", g->paused);
-    return p;
+    return add_pace(cJSON_CreateObject(), sv, g);
 }
 
 static void push_pace(srv *sv, srv_game *g)
@@ -67,10 +72,7 @@ static void push_pace(srv *sv, srv_game *g)
     cJSON *m = cJSON_CreateObject();
     cJSON_AddStringToObject(m, "push", "pace");
     cJSON_AddStringToObject(m, "game", g->id);
-    cJSON *p = srv_game_pace_json(sv, g);
-    cJSON_AddItemToObject(m, "ms", cJSON_DetachItemFromObject(p, "ms"));
-    cJSON_AddItemToObject(m, "paused", cJSON_DetachItemFromObject(p, "paused"));
-    cJSON_Delete(p);
+    add_pace(m, sv, g);
     char *t = cJSON_PrintUnformatted(m);
     cJSON_Delete(m);
     if (t)
@@ -78,29 +80,29 @@ static void push_pace(srv *sv, srv_game *g)
     free(t);
 }
 
-char *srv_game_pace_request(srv *sv, srv_game *g, const cJSON *req, const cJSON *id)
+cJSON *srv_game_pace(srv *sv, srv_game *g, const cJSON *req)
 {
     if (!srv_game_watched(g))
-        return srv_error_text(id, "forbidden", "%s",
+        return srv_error_json("forbidden", "%s",
                               "pace: only a game the AI plays against itself has a pace; the "
                               "AI answers a player at once");
     const cJSON *ms = cJSON_GetObjectItem(req, "ms"), *paused = cJSON_GetObjectItem(req, "paused"),
                 *step = cJSON_GetObjectItem(req, "step");
     if (ms && (!cJSON_IsNumber(ms) || (double)ms->valueint != ms->valuedouble ||
                ms->valueint < PACE_MIN_MS || ms->valueint > PACE_MAX_MS))
-        return srv_error_text(id, "bad_request",
+        return srv_error_json("bad_request",
                               "pace: \"ms\" must be a whole number of milliseconds from %d to %d",
                               PACE_MIN_MS, PACE_MAX_MS);
     if (paused && !cJSON_IsBool(paused))
-        return srv_error_text(id, "bad_request", "%s", "pace: \"paused\" must be true or false");
+        return srv_error_json("bad_request", "%s", "pace: \"paused\" must be true or false");
     if (step && !cJSON_IsBool(step))
-        return srv_error_text(id, "bad_request", "%s", "pace: \"step\" must be true or false");
+        return srv_error_json("bad_request", "%s", "pace: \"step\" must be true or false");
     int pause = paused ? cJSON_IsTrue(paused) : g->paused, one = cJSON_IsTrue(step);
     if (one && !pause)
-        return srv_error_text(id, "bad_request", "%s",
+        return srv_error_json("bad_request", "%s",
                               "pace: \"step\" plays one action of a paused game; pause it first");
     if ((ms || paused || one) && g->over)
-        return srv_error_text(id, "game_over", "%s", "the game is over");
+        return srv_error_json("game_over", "%s", "the game is over");
     if (ms || paused) {
         if (ms)
             g->pace_ms = ms->valueint;
@@ -115,11 +117,7 @@ char *srv_game_pace_request(srv *sv, srv_game *g, const cJSON *req, const cJSON 
     if (one)
         think_next(sv, g); /* an action already being thought is that step */
     cJSON *r = cJSON_CreateObject();
-    if (id)
-        cJSON_AddItemReferenceToObject(r, "id", (cJSON *)id);
     cJSON_AddBoolToObject(r, "ok", 1);
     cJSON_AddItemToObject(r, "pace", srv_game_pace_json(sv, g));
-    char *t = cJSON_PrintUnformatted(r);
-    cJSON_Delete(r);
-    return t;
+    return r;
 }

@@ -207,8 +207,6 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
                                   "this command is not available through the server");
     if (strcmp(cmd->valuestring, "hint") == 0)
         return hint_request(sv, g, seat, id);
-    if (strcmp(cmd->valuestring, "pace") == 0)
-        return srv_game_pace_request(sv, g, req, id);
     int act = strcmp(cmd->valuestring, "act") == 0, undo = strcmp(cmd->valuestring, "undo") == 0;
     if (act || undo) {
         char *no = may_act(g, seat, id);
@@ -224,6 +222,8 @@ char *srv_game_request(srv *sv, srv_game *g, int seat, const cJSON *req, srv_cli
         r = srv_game_events_since(sv, g, cJSON_GetObjectItem(req, "since"));
     else if (!strcmp(cmd->valuestring, "record"))
         r = srv_game_record(sv, g);
+    else if (!strcmp(cmd->valuestring, "pace"))
+        r = srv_game_pace(sv, g, req);
     if (r) {
         cJSON_DeleteItemFromObject(r, "id");
         if (id)

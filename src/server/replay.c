@@ -107,16 +107,6 @@ static srv_cursor *cursor_at(srv *sv, srv_game *g, int at, char *err, size_t siz
     return best;
 }
 
-static cJSON *fail(const char *code, const char *msg)
-{
-    cJSON *r = cJSON_CreateObject();
-    cJSON_AddBoolToObject(r, "ok", 0);
-    cJSON *e = cJSON_AddObjectToObject(r, "error");
-    cJSON_AddStringToObject(e, "code", code);
-    cJSON_AddStringToObject(e, "message", msg);
-    return r;
-}
-
 /* The actions stored (dice entries apart). */
 static int actions_stored(const srv_game *g)
 {
@@ -145,9 +135,8 @@ static cJSON *count_in(const cJSON *v, const char *name, int least, int most, in
         *n = v->valueint;
         return NULL;
     }
-    char msg[128];
-    snprintf(msg, sizeof msg, "\"%s\" must be an action count from %d to %d", name, least, most);
-    return fail("bad_request", msg);
+    return srv_error_json("bad_request", "\"%s\" must be an action count from %d to %d", name,
+                          least, most);
 }
 
 cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
@@ -161,14 +150,14 @@ cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
     char err[512];
     srv_cursor *c = cursor_at(sv, g, from, err, sizeof err);
     if (!c)
-        return fail("replay_mismatch", err);
+        return srv_error_json("replay_mismatch", "%s", err);
     cJSON *events = cJSON_CreateArray();
     while (c->entries < to)
         if (apply_entry(g, c, c->entries, events, err, sizeof err) < 0) {
             grg_session_free(c->s);
             c->s = NULL;
             cJSON_Delete(events);
-            return fail("replay_mismatch", err);
+            return srv_error_json("replay_mismatch", "%s", err);
         }
     cJSON *req = cJSON_CreateObject();
     cJSON_AddStringToObject(req, "cmd", "state");
@@ -176,7 +165,7 @@ cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
     cJSON_Delete(req);
     if (!r) {
         cJSON_Delete(events);
-        return fail("internal", "out of memory");
+        return srv_error_json("internal", "%s", "out of memory");
     }
     if (!g->over)
         cJSON_DeleteItemFromObject(r, "seed"); /* committed to, revealed at the end */
@@ -196,7 +185,7 @@ cJSON *srv_game_events_since(srv *sv, srv_game *g, const cJSON *since)
     char err[512];
     srv_cursor *c = cursor_at(sv, g, entry_after(g, n), err, sizeof err);
     if (!c)
-        return fail("replay_mismatch", err);
+        return srv_error_json("replay_mismatch", "%s", err);
     cJSON *r = cJSON_CreateObject(), *list = cJSON_CreateArray();
     while (c->entries < g->n_stored) {
         cJSON *events = NULL;
@@ -212,7 +201,7 @@ cJSON *srv_game_events_since(srv *sv, srv_game *g, const cJSON *since)
             c->s = NULL;
             cJSON_Delete(list);
             cJSON_Delete(r);
-            return fail("replay_mismatch", err);
+            return srv_error_json("replay_mismatch", "%s", err);
         }
     }
     cJSON_AddBoolToObject(r, "ok", 1);

@@ -232,8 +232,9 @@ void srv_game_poke_ai(srv *sv, srv_game *g);
 /* A game of AI seats only: {"ms": the time between its actions, "paused": bool}. */
 cJSON *srv_game_pace_json(const srv *sv, const srv_game *g);
 /* {"cmd":"pace","ms":N,"paused":B,"step":true}, any client of a game of AI seats only: changes
- * its pace (pushed to every client) or plays one action of it while paused; answers the pace. */
-char *srv_game_pace_request(srv *sv, srv_game *g, const cJSON *req, const cJSON *id);
+ * its pace (pushed to every client) or plays one action of it while paused; the reply (the pace)
+ * or an error reply, without the request's id. */
+cJSON *srv_game_pace(srv *sv, srv_game *g, const cJSON *req);
 
 /* ---- replay.c: exact positions of the past ---- */
 /* The state reply after `at` actions of g (seed hidden until the end) plus "at", "total" (the
@@ -272,7 +273,8 @@ int srv_http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *u
 /* Answers a request: fills *status, *ctype and a malloc'd body. */
 void srv_api_route(srv *sv, int post, const char *uri, const char *body, size_t body_len,
                    int *status, const char **ctype, char **out, size_t *out_len);
-/* {"ok":false,"error":{"code","message"}} as text. */
+/* {"ok":false,"error":{"code","message"}}, as an object or as text (with the request's id). */
+cJSON *srv_error_json(const char *code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 char *srv_error_text(const cJSON *id, const char *code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
