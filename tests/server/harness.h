@@ -143,15 +143,23 @@ static inline char *state_hash(tc_ws *w, int id)
     return h;
 }
 
-static void create_game(const char *seats)
+/* Creates a game from a POST /api/games body, which must succeed; sets gid and commitment and
+ * returns the answer. */
+static inline cJSON *post_game(const char *body)
 {
-    char body[256];
     int st;
-    snprintf(body, sizeof body, "{\"scenario\":\"duel\",\"seats\":%s}", seats);
     cJSON *r = get_json("POST", "/api/games", body, &st);
     assert_int_equal(st, 200);
     snprintf(gid, sizeof gid, "%s", str(r, "game"));
     snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
+    return r;
+}
+
+static void create_game(const char *seats)
+{
+    char body[256];
+    snprintf(body, sizeof body, "{\"scenario\":\"duel\",\"seats\":%s}", seats);
+    cJSON *r = post_game(body);
     cJSON *s = cJSON_GetObjectItem(r, "seats");
     snprintf(tok_blue, sizeof tok_blue, "%s", str(cJSON_GetObjectItem(s, "blue"), "token"));
     snprintf(tok_red, sizeof tok_red, "%s", str(cJSON_GetObjectItem(s, "red"), "token"));

@@ -662,14 +662,10 @@ static void test_ai_watched(void **state)
     (void)state;
     int st;
     cJSON *r =
-        get_json("POST", "/api/games",
-                 "{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai\"}}", &st);
-    assert_int_equal(st, 200);
-    snprintf(gid, sizeof gid, "%s", str(r, "game"));
+        post_game("{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai\"}}");
     const cJSON *seats = cJSON_GetObjectItem(r, "seats");
     assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(seats, "blue"), "token"));
     assert_null(cJSON_GetObjectItem(cJSON_GetObjectItem(seats, "red"), "token"));
-    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
     cJSON_Delete(r);
     r = get_json("GET", "/api/games", NULL, &st);
     assert_string_equal(listed_seat(r, "blue"), "ai:greedy");
@@ -720,13 +716,10 @@ static void assert_pace(const cJSON *pace, int ms, int paused)
 static void test_ai_paced(void **state)
 {
     (void)state;
-    int st, pace = atoi(AI_PACE);
-    cJSON *r = get_json(
-        "POST", "/api/games",
-        "{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai:greedy\"}}", &st);
-    assert_int_equal(st, 200);
-    snprintf(gid, sizeof gid, "%s", str(r, "game"));
-    cJSON_Delete(r);
+    int pace = atoi(AI_PACE);
+    cJSON_Delete(post_game(
+        "{\"scenario\":\"duel\",\"seats\":{\"blue\":\"ai:greedy\",\"red\":\"ai:greedy\"}}"));
+    cJSON *r;
     tc_ws a, b;
     assert_int_equal(tc_ws_open(&a, port, "/ws", "grognard", NULL), 0);
     r = call(&a, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
@@ -790,10 +783,7 @@ static void test_ai_paced(void **state)
     tc_ws_close(&a);
     tc_ws_close(&b);
     /* A game with a player: the AI answers at once, and there is no pace to choose. */
-    r = get_json("POST", "/api/games", "{\"scenario\":\"duel\",\"seats\":{\"red\":\"ai\"}}", &st);
-    assert_int_equal(st, 200);
-    snprintf(gid, sizeof gid, "%s", str(r, "game"));
-    cJSON_Delete(r);
+    cJSON_Delete(post_game("{\"scenario\":\"duel\",\"seats\":{\"red\":\"ai\"}}"));
     assert_int_equal(tc_ws_open(&a, port, "/ws", "grognard", NULL), 0);
     r = call(&a, 1, "{\"cmd\":\"hello\",\"game\":\"%s\"}", gid);
     assert_null(cJSON_GetObjectItem(r, "pace"));

@@ -228,13 +228,8 @@ enum { EVENTS_MAX = 1000 }; /* docs/server-api.md: "At most the last 1,000 actio
 static void test_events_since_window(void **state)
 {
     (void)state;
-    int st;
-    cJSON *r = get_json(
-        "POST", "/api/games",
-        "{\"scenario\":\"kadesh\",\"seats\":{\"egypt\":\"human\",\"hatti\":\"human\"}}", &st);
-    assert_int_equal(st, 200);
-    snprintf(gid, sizeof gid, "%s", str(r, "game"));
-    snprintf(commitment, sizeof commitment, "%s", str(r, "commitment"));
+    cJSON *r =
+        post_game("{\"scenario\":\"kadesh\",\"seats\":{\"egypt\":\"human\",\"hatti\":\"human\"}}");
     const cJSON *seats = cJSON_GetObjectItem(r, "seats");
     tc_ws egypt, hatti;
     join(&egypt, str(cJSON_GetObjectItem(seats, "egypt"), "token"), "egypt");
