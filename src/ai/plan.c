@@ -23,9 +23,10 @@
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
  * after the enemy's reply, played by greedy, is best), idle activations at its start and turns
  * undone at once left out (skip_wasted), and never a first action that leaves its last choice
- * spent for nothing (follow_through); it keeps the population for its next decision in the same
- * phase, so the thinking accumulates over the phase. An iteration is one generation: a
- * fixed seed and budget give the same game twice. */
+ * spent for nothing nor a move that leads a unit back where it stood this phase (follow_through,
+ * walks_back); it keeps the population for its next decision in the same phase, so the thinking
+ * accumulates over the phase. An iteration is one generation: a fixed seed and budget give the
+ * same game twice. */
 #include "ai_internal.h"
 
 #include <limits.h>
@@ -48,6 +49,13 @@ _Static_assert(2 * MAX_POP <= AI_RANK_MAX, "a generation's members are ranked at
 #define REPLY_SEEDS 100       /* the replies' rolls, apart from the plans' (0 to rolls - 1) */
 _Static_assert(MAX_ROLLS <= REPLY_SEEDS, "a plan's rolls and its replies' are apart");
 #define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
+#define MAX_VISITS 2048 /* the hexes our units stood in this phase, kept for walks_back */
+
+/* A unit and a hex it stood in. */
+typedef struct stand {
+    int unit;
+    grg_hex hex;
+} stand;
 
 typedef struct plan {
     int n;
@@ -94,6 +102,8 @@ typedef struct plan_ai {
     uint64_t asked;        /* the state hash where it chose it */
     uint64_t decisions;    /* decisions taken, this one included */
     grg_action prior;      /* its choice where the game has moved on from it this phase, or none */
+    int n_visits;          /* where our units have stood this phase, as seen at its decisions */
+    stand visits[MAX_VISITS];
 } plan_ai;
 
 static grg_ai *plan_new(uint64_t seed, const char *options)
@@ -483,21 +493,74 @@ static int wastes(const grg_action *last, const grg_action *a)
            grg__ai_turns_back(last, a);
 }
 
-/* The plan to play where the best one's first action would leave the last choice spent for
- * nothing (wastes): the best member whose first action does not, its wasted moves left out
- * (skip_wasted); best when none. The population, evolved again since the last choice, finds now
- * and then a plan without it (an activation ended empty in 3 of 12 cdb skirmish games against
- * itself, in one Hittite game in eighteen against greedy: docs/ai-log.md's thirty-seventh pass);
- * the points are spent by then, and a player watching would see a unit activated for nothing, so
- * the unit does what the best plan that uses it does, judged a little worse. */
+static int stood(const stand *l, int n, int unit, grg_hex hex)
+{
+    for (int i = 0; i < n; i++)
+        if (l[i].unit == unit && grg_hex_eq(l[i].hex, hex))
+            return 1;
+    return 0;
+}
+
+/* Notes where the side to act's units stand in g, from a fresh list when the phase is new. */
+static void note_visits(plan_ai *p, const grg_game *g, int fresh)
+{
+    if (fresh)
+        p->n_visits = 0;
+    for (int i = 0; i < g->n_units && p->n_visits < MAX_VISITS; i++) {
+        const grg_unit *u = &g->units[i];
+        if (u->side == g->active && u->status == GRG_UNIT_ON_MAP &&
+            !stood(p->visits, p->n_visits, i, u->hex))
+            p->visits[p->n_visits++] = (stand){i, u->hex};
+    }
+}
+
+/* True when the move pl begins with (its actions to the end of the activation they are in, or
+ * begin) steps a unit back into a hex it stood in earlier this phase, or earlier in that move:
+ * movement points spent to come back, which the judgement counts only where they were needed.
+ * A plan's drawn completions wander so (a battery at Quatre-Bras stepping out and back within one
+ * activation), and the population, evolved again at each decision, finds now and then a plan that
+ * brings back a unit an earlier activation moved (Egypt's archers on the cdb skirmish: about one
+ * game in three; docs/ai-log.md's forty-fifth pass). */
+static int walks_back(const plan_ai *p, const plan *pl)
+{
+    stand from[MAX_PLAN];
+    int n = 0;
+    for (int i = 0; i < pl->n; i++) {
+        const grg_action *a = &pl->a[i];
+        if (a->type == GRG_A_END_ACTIVATION || a->type == GRG_A_END_PHASE)
+            break;
+        if (a->type != GRG_A_STEP)
+            continue;
+        if (stood(p->visits, p->n_visits, a->unit, a->hex) || stood(from, n, a->unit, a->hex))
+            return 1;
+        from[n++] = (stand){a->unit, a->hex};
+    }
+    return 0;
+}
+
+/* Whether pl may be played as it stands: its first action leaves the last choice spent for
+ * something (wastes) and its move does not walk a unit back (walks_back). */
+static int sound(const plan_ai *p, const plan *pl)
+{
+    return pl->n > 0 && !wastes(&p->prior, &pl->a[0]) && !walks_back(p, pl);
+}
+
+/* The plan to play where the best one is not sound: where its first action would leave the
+ * player's last choice spent for nothing (wastes), or its move walks a unit back (walks_back).
+ * It is the best member that is sound, its wasted moves left out (skip_wasted); best when none.
+ * The population, evolved again since the last choice, finds now and then a plan that undoes it
+ * (an activation ended empty in 3 of 12 cdb skirmish games against itself, in one Hittite game in
+ * eighteen against greedy: docs/ai-log.md's thirty-seventh pass); the points are spent by then,
+ * and a player watching would see a unit activated for nothing, or led out and back, so the unit
+ * does what the best plan that uses it does, judged a little worse. */
 static plan *follow_through(plan_ai *p, plan *best)
 {
-    if (best->n == 0 || !wastes(&p->prior, &best->a[0]))
+    if (best->n == 0 || sound(p, best))
         return best;
     for (int i = 0; i < p->n; i++) {
         plan *m = &p->members[i];
         skip_wasted(m, &p->legal);
-        if (m->n > 0 && !wastes(&p->prior, &m->a[0]))
+        if (sound(p, m))
             return m;
     }
     return best;
@@ -523,6 +586,7 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     if (here != p->asked)
         p->prior = same ? p->last : grg_action_make(GRG_A_NONE, -1);
     p->decisions++;
+    note_visits(p, g, !same);
     populate(p, g, here == p->asked ? NULL : &p->last, same && p->n > 0);
     p->asked = here;
     p->turn = g->turn;

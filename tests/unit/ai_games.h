@@ -86,6 +86,57 @@ static inline int assert_no_undone_turn(const grg_action *a, int n)
     return turns;
 }
 
+typedef struct ai_visit {
+    int unit;
+    grg_hex hex;
+} ai_visit;
+
+static inline int stood_in(const ai_visit *seen, int k, int unit, grg_hex hex)
+{
+    for (int j = 0; j < k; j++)
+        if (seen[j].unit == unit && grg_hex_eq(seen[j].hex, hex))
+            return 1;
+    return 0;
+}
+
+/* Fails when one of the n actions, played again from the start of the game of seed `seed`, steps
+ * a unit into a hex it stood in earlier in the same phase (movement points spent to come back: a
+ * counter led out and back). The hexes are those the side to act's units stood in at each action
+ * since the phase, or the side to act, last changed, as the plan player notes them. Returns the
+ * steps, so that a caller can check there were some to judge. */
+static inline int assert_no_walk_back(const grg_loaded *ld, uint64_t seed, const grg_action *a,
+                                      int n)
+{
+    enum { MOST = 4096 };
+    static ai_visit seen[MOST];
+    grg_game *g = start(ld, seed, NULL);
+    int k = 0, steps = 0, turn = -1, phase = -1, side = -1;
+    for (int i = 0; i < n && !g->over; i++) {
+        if (g->turn != turn || g->phase != phase || g->active != side) {
+            k = 0;
+            turn = g->turn;
+            phase = g->phase;
+            side = g->active;
+        }
+        for (int u = 0; u < g->n_units; u++)
+            if (g->units[u].side == side && g->units[u].status == GRG_UNIT_ON_MAP &&
+                !stood_in(seen, k, u, g->units[u].hex)) {
+                assert_true(k < MOST);
+                seen[k].unit = u;
+                seen[k++].hex = g->units[u].hex;
+            }
+        if (a[i].type == GRG_A_STEP) {
+            steps++;
+            if (stood_in(seen, k, a[i].unit, a[i].hex))
+                fail_msg("action %d steps unit %d back into a hex it stood in this phase", i,
+                         a[i].unit);
+        }
+        assert_int_equal(grg_apply(g, &a[i], NULL, NULL), 0);
+    }
+    grg_game_free(g);
+    return steps;
+}
+
 /* Plays one game to its end; returns the winning side or -1. */
 static inline int match(const grg_loaded *ld, uint64_t seed, const char *p0, const char *p1,
                         int iterations)
