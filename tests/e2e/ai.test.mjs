@@ -156,6 +156,10 @@ test('the lobby starts a game of the AI against itself, watched as it plays, mov
   assert.deepEqual(await page.evaluate(() => window.grognard.seats), { blue: 'ai', red: 'ai:greedy' });
   await page.waitForSelector('#you-are:has-text("watching")');
   assert.equal(await page.locator('#hint').isVisible(), false);
+  // The combat panel asks a watcher for no move of its own, and offers no button to resolve.
+  await page.waitForSelector('#combat-panel:has-text("to preview a fight, click units of the side to move")');
+  assert.equal(await page.locator('#combat-commit').count(), 0, 'a watcher resolves nothing');
+  assert.match(await page.locator('#unit-info').innerText(), /press N for the next unit of the side to move/);
   // The moves come as updates, one at a time, and play on to the other side's turn.
   const seen = new Set();
   await page.waitForFunction(() => window.grognard.state.active === 'red', null, { timeout: 60000 });

@@ -170,9 +170,13 @@ export class CombatPanel {
     const name = (id) => g.unitName(typeof id === 'string' ? id : id.unit);
     const d = this.declared && this.declaring;
     const att = d ? d.attackers : this.attackers, def = d ? d.defenders : this.defenders;
+    // Off my move (the other side's, or a game I watch) the attackers are the side to move's: a
+    // fight they might start can still be previewed.
+    const mine = g.myMove();
     box.append(
-      el('p', {}, el('strong', {}, 'Attackers: '), att.length ? att.map(name).join(', ') : 'none — click your units in combat mode (C).'),
-      el('p', {}, el('strong', {}, 'Target: '), def.length ? def.map(name).join(', ') : 'none — click enemy units.'));
+      el('p', {}, el('strong', {}, 'Attackers: '), att.length ? att.map(name).join(', ')
+        : mine ? 'none — click your units in combat mode (C).' : 'none — to preview a fight, click units of the side to move in combat mode (C).'),
+      el('p', {}, el('strong', {}, 'Target: '), def.length ? def.map(name).join(', ') : mine ? 'none — click enemy units.' : 'none — click the units they would attack.'));
     if (this.shootable) {
       const sel = el('select', { id: 'combat-kind', 'aria-label': 'Kind of attack' },
         el('option', { value: 'combat', selected: this.kind === 'combat' }, 'Close combat'),
@@ -210,7 +214,8 @@ export class CombatPanel {
     const ready = this.declared || (this.attackers.length && this.defenders.length);
     const go = el('button', { type: 'button', class: 'primary', id: 'combat-commit', disabled: !(ready && g.myMove()) || (!!this.error && !this.declared) || (this.noCombatNow && this.kind === 'combat'),
       onclick: () => this.commit() }, this.kind === 'shoot' ? 'Shoot (R)' : 'Resolve the combat (R)');
-    box.append(el('div', { class: 'buttons' }, go, ' ',
-      el('button', { type: 'button', onclick: () => this.clear() }, 'Clear')));
+    const clearButton = el('button', { type: 'button', onclick: () => this.clear() }, 'Clear');
+    // A watcher resolves nothing: no button that could never be pressed.
+    box.append(el('div', { class: 'buttons' }, ...(g.mySides().length ? [go, ' '] : []), clearButton));
   }
 }

@@ -192,7 +192,9 @@ export class Mover {
     const g = this.g;
     const box = clear(document.getElementById('unit-info'));
     if (!this.selected.length) {
-      box.append(el('p', { class: 'empty' }, 'No unit selected. Click a counter, press N for your next unit, or shift-drag a box.'));
+      // N cycles my units, or a watcher's through the side to move's (keys.js).
+      const next = g.mySides().length ? 'your next unit' : 'the next unit of the side to move';
+      box.append(el('p', { class: 'empty' }, `No unit selected. Click a counter, press N for ${next}, or shift-drag a box.`));
       return;
     }
     const u = g.unit(this.selected[0]);
