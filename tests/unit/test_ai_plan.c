@@ -204,6 +204,24 @@ static void test_plan_walks_no_unit_back(void **state)
     grg_loaded_free(ld);
 }
 
+/* Where every member of the population walks a unit back, the best plan is played without the walk
+ * (plan.c's skip_walks): in these nap skirmish games the player before stepped a unit back, all
+ * sixteen plans holding the walk, at action 100 of game 5 (a whole activation at the plan's start,
+ * now left out) and at action 80 of game 7 (a battalion's 0606, 0607, 0606 inside its activation,
+ * now cut to 0606); docs/ai-log.md, forty-sixth pass. */
+static void test_plan_leaves_the_walk_out_of_its_best_plan(void **state)
+{
+    (void)state;
+    grg_loaded *ld = test_load("data/scenarios/nap/skirmish.json");
+    grg_action a[MOST_ACTIONS];
+    const uint64_t seeds[] = {5, 7};
+    for (int i = 0; i < 2; i++) {
+        self_game(ld, "plan", NULL, seeds[i], 110, a);
+        assert_true(assert_no_walk_back(ld, seeds[i], a, 110) >= 20);
+    }
+    grg_loaded_free(ld);
+}
+
 /* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
  * enemy's reply, and at 64 its games took two minutes of the AI tests' five (docs/ai-log.md,
  * thirty-first pass); the strength measured at 64 is the tournaments' (make bench). */
@@ -225,6 +243,7 @@ int main(void)
         cmocka_unit_test(test_plan_activates_no_unit_for_nothing),
         cmocka_unit_test(test_plan_turns_no_unit_back),
         cmocka_unit_test(test_plan_walks_no_unit_back),
+        cmocka_unit_test(test_plan_leaves_the_walk_out_of_its_best_plan),
         cmocka_unit_test(test_plan_beats_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
