@@ -21,19 +21,17 @@
  * judgement kept twice while others are left out. A plan that threw dice is judged over
  * `rolls` imagined rolls, the same for every plan of a decision. The player plays the best
  * plan's first action (with the option finalists = K > 1, that of the one of the K best whose worth
- * after the enemy's reply, played by greedy, is best), idle activations at its start and turns
- * undone at once left out (skip_wasted), and never a first action that leaves its last choice
- * spent for nothing nor a move that leads a unit back where it stood this phase (follow_through,
- * walks_back); it keeps the population for its next decision in the same phase, so the thinking
+ * after the enemy's reply, played by greedy, is best), with what would spend points for nothing
+ * left out: idle activations, turns undone at once, a unit led back where it stood this phase
+ * (plan_tidy.c); it keeps the population for its next decision in the same phase, so the thinking
  * accumulates over the phase. An iteration is one generation: a fixed seed and budget give the
  * same game twice. */
-#include "ai_internal.h"
+#include "plan.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_PLAN 256   /* our actions in a plan */
 #define MAX_STEPS 1000 /* actions of both sides played out in a plan's phase */
 #define MAX_POP 32
 _Static_assert(2 * MAX_POP <= AI_RANK_MAX, "a generation's members are ranked at once");
@@ -49,20 +47,6 @@ _Static_assert(2 * MAX_POP <= AI_RANK_MAX, "a generation's members are ranked at
 #define REPLY_SEEDS 100       /* the replies' rolls, apart from the plans' (0 to rolls - 1) */
 _Static_assert(MAX_ROLLS <= REPLY_SEEDS, "a plan's rolls and its replies' are apart");
 #define WON 2.0 /* a game a plan finishes: +-2 plus its material, as the search's rollouts */
-#define MAX_VISITS 2048 /* the hexes our units stood in this phase, kept for walks_back */
-
-/* A unit and a hex it stood in. */
-typedef struct stand {
-    int unit;
-    grg_hex hex;
-} stand;
-
-typedef struct plan {
-    int n;
-    double value;
-    uint64_t decision; /* the decision whose state `value` judges it from (plan_ai.decisions) */
-    grg_action a[MAX_PLAN];
-} plan;
 
 /* How far a plan runs (the option `horizon`). */
 typedef enum {
@@ -101,9 +85,7 @@ typedef struct plan_ai {
     grg_action last;       /* the action it chose last */
     uint64_t asked;        /* the state hash where it chose it */
     uint64_t decisions;    /* decisions taken, this one included */
-    grg_action prior;      /* its choice where the game has moved on from it this phase, or none */
-    int n_visits;          /* where our units have stood this phase, as seen at its decisions */
-    stand visits[MAX_VISITS];
+    plan_played played;    /* its last choice and where its units have stood this phase */
 } plan_ai;
 
 static grg_ai *plan_new(uint64_t seed, const char *options)
@@ -429,228 +411,6 @@ static int faced(const grg_game *g)
     return 0;
 }
 
-/* The actions at the start of pl that activate a unit or group and end the activation with
- * nothing done in it (no step, turn or other order between), one such activation after another. */
-static int idle_lead(const plan *pl)
-{
-    int i = 0;
-    for (;;) {
-        int j = i;
-        while (j < pl->n && grg__ai_starts_activation(&pl->a[j]))
-            j++;
-        if (j == i || j == pl->n || pl->a[j].type != GRG_A_END_ACTIVATION)
-            return i;
-        i = j + 1;
-    }
-}
-
-/* Drops from pl each turn that the plan's next action undoes (the same unit turned back), and
- * so on while such pairs meet (left, left, right, right goes whole): a unit that turns and turns
- * back has spent movement points for nothing, which the judgement counts only where the points
- * were needed, so a plan's mutations leave such pairs in (one in two to four cdb skirmish games,
- * docs/ai-log.md's thirty-sixth pass), and a player watching sees a counter wheel and go back. */
-static void drop_undone_turns(plan *pl)
-{
-    int n = 0;
-    for (int i = 0; i < pl->n; i++) {
-        const grg_action *a = &pl->a[i];
-        if (n > 0 && grg__ai_turns_back(&pl->a[n - 1], a))
-            n--;
-        else
-            pl->a[n++] = *a;
-    }
-    pl->n = n;
-}
-
-/* Makes pl the actions of kept from its k-th on (kept may be pl), where that action is legal here
- * (in legal); else leaves pl be. */
-static void adopt(plan *pl, const plan *kept, int k, const grg_action_list *legal)
-{
-    if (k >= kept->n)
-        return;
-    for (int i = 0; i < legal->n; i++)
-        if (grg_action_eq(&legal->items[i], &kept->a[k])) {
-            memmove(pl->a, kept->a + k, (size_t)(kept->n - k) * sizeof pl->a[0]);
-            pl->n = kept->n - k;
-            return;
-        }
-}
-
-/* Leaves out of pl what its first actions would spend for nothing, where the action after them is
- * legal here: turns undone at once (drop_undone_turns, anywhere in the plan, so that an
- * activation holding nothing else is seen idle) and the activations it starts and ends idle. Those
- * change nothing but the points spent, which the judgement does not count, so plans keep them where
- * points are to spare (one to four idle activations a cdb skirmish game, thirty-third pass), and a
- * player watching the AI would see a unit activated, or turned, for nothing. */
-static void skip_wasted(plan *pl, const grg_action_list *legal)
-{
-    plan kept;
-    kept.n = pl->n;
-    memcpy(kept.a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
-    drop_undone_turns(&kept);
-    int k = idle_lead(&kept);
-    if (k > 0 || kept.n < pl->n)
-        adopt(pl, &kept, k, legal);
-}
-
-/* True when a, played next, leaves last (the action played before it) spent for nothing: the
- * activation last began ended with nothing done, or the turn it made turned back. */
-static int wastes(const grg_action *last, const grg_action *a)
-{
-    return (grg__ai_starts_activation(last) && a->type == GRG_A_END_ACTIVATION) ||
-           grg__ai_turns_back(last, a);
-}
-
-static int stood(const stand *l, int n, int unit, grg_hex hex)
-{
-    for (int i = 0; i < n; i++)
-        if (l[i].unit == unit && grg_hex_eq(l[i].hex, hex))
-            return 1;
-    return 0;
-}
-
-/* Notes where the side to act's units stand in g: on a fresh list when the turn, the phase or the
- * side to act has changed since the last decision (as the population starts afresh). */
-static void note_visits(plan_ai *p, const grg_game *g, int fresh)
-{
-    if (fresh)
-        p->n_visits = 0;
-    for (int i = 0; i < g->n_units && p->n_visits < MAX_VISITS; i++) {
-        const grg_unit *u = &g->units[i];
-        if (u->side == g->active && u->status == GRG_UNIT_ON_MAP &&
-            !stood(p->visits, p->n_visits, i, u->hex))
-            p->visits[p->n_visits++] = (stand){i, u->hex};
-    }
-}
-
-/* True when the move pl begins with (its actions to the end of the activation they are in, or
- * begin) steps a unit back into a hex it stood in earlier this phase, or earlier in that move:
- * movement points spent to come back, which the judgement counts only where they were needed.
- * A plan's drawn completions wander so (a battery at Quatre-Bras stepping out and back within one
- * activation), and the population, evolved again at each decision, finds now and then a plan that
- * brings back a unit an earlier activation moved (Egypt's archers on the cdb skirmish: 32 steps
- * back in 100 games; docs/ai-log.md's forty-fifth pass). */
-static int walks_back(const plan_ai *p, const grg_action *move, int n_move)
-{
-    stand from[MAX_PLAN];
-    int n = 0;
-    for (int i = 0; i < n_move; i++) {
-        const grg_action *a = &move[i];
-        if (a->type == GRG_A_END_ACTIVATION || a->type == GRG_A_END_PHASE)
-            break;
-        if (a->type != GRG_A_STEP)
-            continue;
-        if (stood(p->visits, p->n_visits, a->unit, a->hex) || stood(from, n, a->unit, a->hex))
-            return 1;
-        from[n++] = (stand){a->unit, a->hex};
-    }
-    return 0;
-}
-
-/* Whether pl may be played as it stands: its first action leaves the last choice spent for
- * something (wastes) and its move does not walk a unit back (walks_back). */
-static int sound(const plan_ai *p, const plan *pl)
-{
-    return pl->n > 0 && !wastes(&p->prior, &pl->a[0]) && !walks_back(p, pl->a, pl->n);
-}
-
-/* The hex unit u stands in after the first n actions of pl played from g (steps move it). */
-static grg_hex hex_after(const grg_game *g, const plan *pl, int n, int u)
-{
-    grg_hex at = g->units[u].hex;
-    for (int i = 0; i < n; i++)
-        if (pl->a[i].type == GRG_A_STEP && pl->a[i].unit == u)
-            at = pl->a[i].hex;
-    return at;
-}
-
-/* Cuts out of the move pl begins with (walks_back's) each loop a unit walks: steps of one unit,
- * one after another, that bring it back into a hex it stood in at their start or between them.
- * Those steps change nothing but the movement points spent; the unit goes on as the plan had it
- * (a French battalion of the nap skirmish went 0606, 0607, 0606, 0506 within one activation). */
-static void cut_loops(const grg_game *g, plan *pl)
-{
-    int i = 0;
-    while (i < pl->n && pl->a[i].type != GRG_A_END_ACTIVATION &&
-           pl->a[i].type != GRG_A_END_PHASE) {
-        if (pl->a[i].type != GRG_A_STEP) {
-            i++;
-            continue;
-        }
-        int u = pl->a[i].unit, cut = 0;
-        grg_hex path[MAX_PLAN + 1];
-        path[0] = hex_after(g, pl, i, u);
-        for (int k = i; k < pl->n && !cut && pl->a[k].type == GRG_A_STEP && pl->a[k].unit == u;
-             k++) {
-            int m = k - i + 1;
-            path[m] = pl->a[k].hex;
-            for (int j = 0; j < m && !cut; j++)
-                if (grg_hex_eq(path[j], path[m])) { /* the steps after j to m bring it back */
-                    memmove(pl->a + i + j, pl->a + k + 1,
-                            (size_t)(pl->n - k - 1) * sizeof pl->a[0]);
-                    pl->n -= m - j;
-                    cut = 1;
-                }
-        }
-        if (!cut)
-            i++;
-    }
-}
-
-/* Where every member of the population walks a unit back (they share the start they were evolved
- * from), the best plan pl is played without the walk where it can be: the whole activations at its
- * start whose moves walk one back are left out, and then the loops its move walks (cut_loops),
- * each where the action it would then begin with is legal here. 12 steps back in 100 Egypt games
- * of the cdb skirmish came from this fallback; with those activations left out, 2 (docs/ai-log.md,
- * forty-fifth and forty-sixth passes). */
-static void skip_walks(const plan_ai *p, const grg_game *g, plan *pl)
-{
-    int k = 0;
-    while (k < pl->n && grg__ai_starts_activation(&pl->a[k]) &&
-           walks_back(p, pl->a + k, pl->n - k)) {
-        int j = k;
-        while (j < pl->n && pl->a[j].type != GRG_A_END_ACTIVATION &&
-               pl->a[j].type != GRG_A_END_PHASE)
-            j++;
-        if (j + 1 >= pl->n || pl->a[j].type != GRG_A_END_ACTIVATION)
-            break;
-        k = j + 1;
-    }
-    if (k > 0)
-        adopt(pl, pl, k, &p->legal);
-    if (!walks_back(p, pl->a, pl->n))
-        return;
-    plan kept;
-    kept.n = pl->n;
-    memcpy(kept.a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
-    cut_loops(g, &kept);
-    if (kept.n < pl->n)
-        adopt(pl, &kept, 0, &p->legal);
-}
-
-/* The plan to play where the best one is not sound: where its first action would leave the
- * player's last choice spent for nothing (wastes), or its move walks a unit back (walks_back).
- * It is the best member that is sound, its wasted moves left out (skip_wasted); when none is,
- * the best, its walking activations left out where they lead it (skip_walks).
- * The population, evolved again since the last choice, finds now and then a plan that undoes it
- * (an activation ended empty in 3 of 12 cdb skirmish games against itself, in one Hittite game in
- * eighteen against greedy: docs/ai-log.md's thirty-seventh pass); the points are spent by then,
- * and a player watching would see a unit activated for nothing, or led out and back, so the unit
- * does what the best plan that uses it does, judged a little worse. */
-static plan *follow_through(plan_ai *p, const grg_game *g, plan *best)
-{
-    if (best->n == 0 || sound(p, best))
-        return best;
-    for (int i = 0; i < p->n; i++) {
-        plan *m = &p->members[i];
-        skip_wasted(m, &p->legal);
-        if (sound(p, m))
-            return m;
-    }
-    skip_walks(p, g, best);
-    return best;
-}
-
 static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_action *out)
 {
     plan_ai *p = (plan_ai *)ai;
@@ -669,9 +429,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
      * its last choice was not played: no member loses its first action. */
     uint64_t here = grg_game_hash(g);
     if (here != p->asked)
-        p->prior = same ? p->last : grg_action_make(GRG_A_NONE, -1);
+        p->played.prior = same ? p->last : grg_action_make(GRG_A_NONE, -1);
     p->decisions++;
-    note_visits(p, g, !same);
+    grg__plan_note_visits(&p->played, g, !same);
     populate(p, g, here == p->asked ? NULL : &p->last, same && p->n > 0);
     p->asked = here;
     p->turn = g->turn;
@@ -684,8 +444,7 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     for (int k = 0; k < gens && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve); k++)
         generation(p, g);
     plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
-    skip_wasted(best, &p->legal);
-    best = follow_through(p, g, best);
+    best = grg__plan_to_play(g, &p->legal, &p->played, p->members, p->n, best);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */
     *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];
