@@ -129,19 +129,25 @@ static int sound(const plan_played *pp, const plan *pl)
     return pl->n > 0 && !wastes(&pp->prior, &pl->a[0]) && !walks_back(pp, pl->a, pl->n);
 }
 
-/* The hex unit u stands in after the first n actions of pl played from g (steps move it). */
-static grg_hex hex_after(const grg_game *g, const plan *pl, int n, int u)
+/* Sets at to the hex unit u stands in before the i-th action of pl played from g, where every step
+ * before it names u; returns 0 where one names another unit (which might move u with it, as a
+ * group moves rigidly whichever member a step names: CDB-9.4). */
+static int hex_before(const grg_game *g, const plan *pl, int i, int u, grg_hex *at)
 {
-    grg_hex at = g->units[u].hex;
-    for (int i = 0; i < n; i++)
-        if (pl->a[i].type == GRG_A_STEP && pl->a[i].unit == u)
-            at = pl->a[i].hex;
-    return at;
+    *at = g->units[u].hex;
+    for (int k = 0; k < i; k++)
+        if (pl->a[k].type == GRG_A_STEP) {
+            if (pl->a[k].unit != u)
+                return 0;
+            *at = pl->a[k].hex;
+        }
+    return 1;
 }
 
 /* Cuts out of the move pl begins with (walks_back's) each loop a unit walks: steps of one unit,
- * one after another, that bring it back into a hex it stood in at their start or between them.
- * Those steps change nothing but the movement points spent; the unit goes on as the plan had it
+ * one after another, that bring it back into a hex it stood in at their start or between them
+ * (a group with it: it moves rigidly). Those steps change nothing but the movement points spent
+ * (a step keeps the unit's facing); the unit goes on as the plan had it
  * (a French battalion of the nap skirmish went 0606, 0607, 0606, 0506 within one activation). */
 static void cut_loops(const grg_game *g, plan *pl)
 {
@@ -154,12 +160,12 @@ static void cut_loops(const grg_game *g, plan *pl)
         }
         int u = pl->a[i].unit, cut = 0;
         grg_hex path[MAX_PLAN + 1];
-        path[0] = hex_after(g, pl, i, u);
+        int from = hex_before(g, pl, i, u, &path[0]) ? 0 : 1; /* path[0] known, or not */
         for (int k = i; k < pl->n && !cut && pl->a[k].type == GRG_A_STEP && pl->a[k].unit == u;
              k++) {
             int m = k - i + 1;
             path[m] = pl->a[k].hex;
-            for (int j = 0; j < m && !cut; j++)
+            for (int j = from; j < m && !cut; j++)
                 if (grg_hex_eq(path[j], path[m])) { /* the steps after j to m bring it back */
                     memmove(pl->a + i + j, pl->a + k + 1,
                             (size_t)(pl->n - k - 1) * sizeof pl->a[0]);
