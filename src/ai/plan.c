@@ -85,7 +85,7 @@ typedef struct plan_ai {
     grg_action last;       /* the action it chose last */
     uint64_t asked;        /* the state hash where it chose it */
     uint64_t decisions;    /* decisions taken, this one included */
-    plan_played played;    /* its last choice and where its units have stood this phase */
+    plan_seen seen;        /* its last choice and where its units have stood this phase */
 } plan_ai;
 
 static grg_ai *plan_new(uint64_t seed, const char *options)
@@ -429,9 +429,9 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
      * its last choice was not played: no member loses its first action. */
     uint64_t here = grg_game_hash(g);
     if (here != p->asked)
-        p->played.prior = same ? p->last : grg_action_make(GRG_A_NONE, -1);
+        p->seen.prior = same ? p->last : grg_action_make(GRG_A_NONE, -1);
     p->decisions++;
-    grg__plan_note_visits(&p->played, g, !same);
+    grg__plan_note_visits(&p->seen, g, !same);
     populate(p, g, here == p->asked ? NULL : &p->last, same && p->n > 0);
     p->asked = here;
     p->turn = g->turn;
@@ -444,7 +444,7 @@ static int plan_choose(grg_ai *ai, const grg_game *g, grg_ai_budget budget, grg_
     for (int k = 0; k < gens && (budget.ms <= 0 || grg__ai_now_ms() - start < evolve); k++)
         generation(p, g);
     plan *best = finalist(p, g, budget.ms > 0 ? start + budget.ms : 0);
-    best = grg__plan_to_play(g, &p->legal, &p->played, p->members, p->n, best);
+    best = grg__plan_to_play(g, &p->legal, &p->seen, p->members, p->n, best);
     /* The plan's first action is legal here (it was played from g); a plan with none (the phase
      * ends at once for it) plays the rules of thumb's choice. */
     *out = best->n > 0 ? best->a[0] : p->legal.items[grg__ai_pick(g, &p->legal, NULL, 1.0)];

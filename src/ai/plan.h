@@ -23,20 +23,20 @@ typedef struct stand {
 } stand;
 
 /* What the player has played this phase, as seen at its decisions. */
-typedef struct plan_played {
+typedef struct plan_seen {
     grg_action prior; /* its choice where the game has moved on from it this phase, or none */
     int n_visits;     /* where our units have stood */
     stand visits[MAX_VISITS];
-} plan_played;
+} plan_seen;
 
 /* Notes where the side to act's units stand in g: on a fresh list when the turn, the phase or the
  * side to act has changed since the last decision (as the population starts afresh). */
-void grg__plan_note_visits(plan_played *pp, const grg_game *g, int fresh);
+void grg__plan_note_visits(plan_seen *seen, const grg_game *g, int fresh);
 
 /* The plan to play of the n members, best among them, at g (where the actions in legal are
  * legal): best, or the member that plays instead, with what it would spend for nothing left out
  * (plan_tidy.c). Members may lose their first actions. */
-plan *grg__plan_to_play(const grg_game *g, const grg_action_list *legal, const plan_played *pp,
+plan *grg__plan_to_play(const grg_game *g, const grg_action_list *legal, const plan_seen *seen,
                         plan *members, int n, plan *best);
 
 #endif

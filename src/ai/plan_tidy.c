@@ -86,15 +86,15 @@ static int stood(const stand *l, int n, int unit, grg_hex hex)
     return 0;
 }
 
-void grg__plan_note_visits(plan_played *pp, const grg_game *g, int fresh)
+void grg__plan_note_visits(plan_seen *seen, const grg_game *g, int fresh)
 {
     if (fresh)
-        pp->n_visits = 0;
-    for (int i = 0; i < g->n_units && pp->n_visits < MAX_VISITS; i++) {
+        seen->n_visits = 0;
+    for (int i = 0; i < g->n_units && seen->n_visits < MAX_VISITS; i++) {
         const grg_unit *u = &g->units[i];
         if (u->side == g->active && u->status == GRG_UNIT_ON_MAP &&
-            !stood(pp->visits, pp->n_visits, i, u->hex))
-            pp->visits[pp->n_visits++] = (stand){i, u->hex};
+            !stood(seen->visits, seen->n_visits, i, u->hex))
+            seen->visits[seen->n_visits++] = (stand){i, u->hex};
     }
 }
 
@@ -105,7 +105,7 @@ void grg__plan_note_visits(plan_played *pp, const grg_game *g, int fresh)
  * activation), and the population, evolved again at each decision, finds now and then a plan that
  * brings back a unit an earlier activation moved (Egypt's archers on the cdb skirmish: 32 steps
  * back in 100 games; docs/ai-log.md's forty-fifth pass). */
-static int walks_back(const plan_played *pp, const grg_action *move, int n_move)
+static int walks_back(const plan_seen *seen, const grg_action *move, int n_move)
 {
     stand from[MAX_PLAN];
     int n = 0;
@@ -115,7 +115,7 @@ static int walks_back(const plan_played *pp, const grg_action *move, int n_move)
             break;
         if (a->type != GRG_A_STEP)
             continue;
-        if (stood(pp->visits, pp->n_visits, a->unit, a->hex) || stood(from, n, a->unit, a->hex))
+        if (stood(seen->visits, seen->n_visits, a->unit, a->hex) || stood(from, n, a->unit, a->hex))
             return 1;
         from[n++] = (stand){a->unit, a->hex};
     }
@@ -124,9 +124,9 @@ static int walks_back(const plan_played *pp, const grg_action *move, int n_move)
 
 /* Whether pl may be played as it stands: its first action leaves the last choice spent for
  * something (wastes) and its move does not walk a unit back (walks_back). */
-static int sound(const plan_played *pp, const plan *pl)
+static int sound(const plan_seen *seen, const plan *pl)
 {
-    return pl->n > 0 && !wastes(&pp->prior, &pl->a[0]) && !walks_back(pp, pl->a, pl->n);
+    return pl->n > 0 && !wastes(&seen->prior, &pl->a[0]) && !walks_back(seen, pl->a, pl->n);
 }
 
 /* Sets at to the hex unit u stands in before the i-th action of pl played from g, where every step
@@ -152,8 +152,7 @@ static int hex_before(const grg_game *g, const plan *pl, int i, int u, grg_hex *
 static void cut_loops(const grg_game *g, plan *pl)
 {
     int i = 0;
-    while (i < pl->n && pl->a[i].type != GRG_A_END_ACTIVATION &&
-           pl->a[i].type != GRG_A_END_PHASE) {
+    while (i < pl->n && pl->a[i].type != GRG_A_END_ACTIVATION && pl->a[i].type != GRG_A_END_PHASE) {
         if (pl->a[i].type != GRG_A_STEP) {
             i++;
             continue;
@@ -184,12 +183,12 @@ static void cut_loops(const grg_game *g, plan *pl)
  * each where the action it would then begin with is legal here. 12 steps back in 100 Egypt games
  * of the cdb skirmish came from this fallback; with those activations left out, 2 (docs/ai-log.md,
  * forty-fifth and forty-sixth passes). */
-static void skip_walks(const grg_game *g, const grg_action_list *legal, const plan_played *pp,
+static void skip_walks(const grg_game *g, const grg_action_list *legal, const plan_seen *seen,
                        plan *pl)
 {
     int k = 0;
     while (k < pl->n && grg__ai_starts_activation(&pl->a[k]) &&
-           walks_back(pp, pl->a + k, pl->n - k)) {
+           walks_back(seen, pl->a + k, pl->n - k)) {
         int j = k;
         while (j < pl->n && pl->a[j].type != GRG_A_END_ACTIVATION &&
                pl->a[j].type != GRG_A_END_PHASE)
@@ -200,7 +199,7 @@ static void skip_walks(const grg_game *g, const grg_action_list *legal, const pl
     }
     if (k > 0)
         adopt(pl, pl, k, legal);
-    if (!walks_back(pp, pl->a, pl->n))
+    if (!walks_back(seen, pl->a, pl->n))
         return;
     plan kept;
     kept.n = pl->n;
@@ -219,18 +218,18 @@ static void skip_walks(const grg_game *g, const grg_action_list *legal, const pl
  * eighteen against greedy: docs/ai-log.md's thirty-seventh pass); the points are spent by then,
  * and a player watching would see a unit activated for nothing, or led out and back, so the unit
  * does what the best plan that uses it does, judged a little worse. */
-plan *grg__plan_to_play(const grg_game *g, const grg_action_list *legal, const plan_played *pp,
+plan *grg__plan_to_play(const grg_game *g, const grg_action_list *legal, const plan_seen *seen,
                         plan *members, int n, plan *best)
 {
     skip_wasted(best, legal);
-    if (best->n == 0 || sound(pp, best))
+    if (best->n == 0 || sound(seen, best))
         return best;
     for (int i = 0; i < n; i++) {
         plan *m = &members[i];
         skip_wasted(m, legal);
-        if (sound(pp, m))
+        if (sound(seen, m))
             return m;
     }
-    skip_walks(g, legal, pp, best);
+    skip_walks(g, legal, seen, best);
     return best;
 }
