@@ -162,13 +162,13 @@ static void plan_self_game_passes(uint64_t seed, int n, int (*check)(const grg_a
 }
 
 /* The plan player activates no unit for nothing: an activation its best plan starts and ends
- * with nothing done in it is left out (plan.c's skip_wasted). Such activations cost only action
- * points, which the judgement does not count, so plans kept them wherever points were to spare:
- * the plan player played about two and a half a cdb skirmish game as the Hittites before
+ * with nothing done in it is left out (plan_tidy.c's skip_wasted). Such activations cost only
+ * action points, which the judgement does not count, so plans kept them wherever points were to
+ * spare: the plan player played about two and a half a cdb skirmish game as the Hittites before
  * (docs/ai-log.md, thirty-third pass), and in game 5 the first at its 43rd action. Nor does it end
  * an activation it has just begun when its population, evolved again, finds a plan that leaves
- * the unit be (plan.c's follow_through): about one game in four before (thirty-seventh pass), in
- * game 11 at its 131st action. */
+ * the unit be (plan_tidy.c's grg__plan_to_play): about one game in four before (thirty-seventh
+ * pass), in game 11 at its 131st action. */
 static void test_plan_activates_no_unit_for_nothing(void **state)
 {
     (void)state;
@@ -177,8 +177,8 @@ static void test_plan_activates_no_unit_for_nothing(void **state)
 }
 
 /* Nor turns a unit back: a turn its best plan undoes at once is left out with the turn that undoes
- * it (plan.c's skip_wasted), and a turn it played is not undone at its next decision
- * (follow_through; no game seen needed that, thirty-seventh pass). Movement points spent for
+ * it (plan_tidy.c's skip_wasted), and a turn it played is not undone at its next decision
+ * (grg__plan_to_play; no game seen needed that, thirty-seventh pass). Movement points spent for
  * nothing count only where they were needed, so mutations left such pairs in: 7 in 12 cdb
  * skirmish games of 300 actions (docs/ai-log.md, thirty-sixth pass), in this game first at action
  * 59. */
@@ -190,10 +190,10 @@ static void test_plan_turns_no_unit_back(void **state)
 
 /* Nor walks a unit back: a plan whose move (to the end of the activation it is in, or begins)
  * steps a unit into a hex it stood in earlier in the phase is not played while a member of the
- * population does without (plan.c's walks_back and follow_through). Its drawn completions wander
- * so, and a population evolved again at each decision finds now and then a plan that brings back
- * a unit an earlier activation moved: 6 times in the first 300 actions of 12 such games, in this
- * one first at action 70 (docs/ai-log.md, forty-fifth pass). */
+ * population does without (plan_tidy.c's walks_back and grg__plan_to_play). Its drawn completions
+ * wander so, and a population evolved again at each decision finds now and then a plan that brings
+ * back a unit an earlier activation moved: 6 times in the first 300 actions of 12 such games, in
+ * this one first at action 70 (docs/ai-log.md, forty-fifth pass). */
 static void test_plan_walks_no_unit_back(void **state)
 {
     (void)state;
@@ -205,10 +205,10 @@ static void test_plan_walks_no_unit_back(void **state)
 }
 
 /* Where every member of the population walks a unit back, the best plan is played without the walk
- * (plan.c's skip_walks): in these nap skirmish games the player before stepped a unit back, all
- * sixteen plans holding the walk, at action 100 of game 5 (a whole activation at the plan's start,
- * now left out) and at action 80 of game 7 (a battalion's 0606, 0607, 0606 inside its activation,
- * now cut to 0606); docs/ai-log.md, forty-sixth pass. */
+ * (plan_tidy.c's skip_walks): in these nap skirmish games the player before stepped a unit back,
+ * all sixteen plans holding the walk, at action 100 of game 5 (a whole activation at the plan's
+ * start, now left out) and at action 80 of game 7 (a battalion's 0606, 0607, 0606 inside its
+ * activation, now cut to 0606); docs/ai-log.md, forty-sixth pass. */
 static void test_plan_leaves_the_walk_out_of_its_best_plan(void **state)
 {
     (void)state;
