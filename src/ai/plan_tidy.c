@@ -39,6 +39,13 @@ static void drop_undone_turns(plan *pl)
     pl->n = n;
 }
 
+/* Copies pl's actions into to, leaving to's value and decision as they were. */
+static void copy_actions(plan *to, const plan *pl)
+{
+    to->n = pl->n;
+    memcpy(to->a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
+}
+
 /* Makes pl the actions of kept from its k-th on (kept may be pl), where that action is legal here
  * (in legal); else leaves pl be. */
 static void adopt(plan *pl, const plan *kept, int k, const grg_action_list *legal)
@@ -62,8 +69,7 @@ static void adopt(plan *pl, const plan *kept, int k, const grg_action_list *lega
 static void skip_wasted(plan *pl, const grg_action_list *legal)
 {
     plan kept;
-    kept.n = pl->n;
-    memcpy(kept.a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
+    copy_actions(&kept, pl);
     drop_undone_turns(&kept);
     int k = idle_lead(&kept);
     if (k > 0 || kept.n < pl->n)
@@ -202,8 +208,7 @@ static void skip_walks(const grg_game *g, const grg_action_list *legal, const pl
     if (!walks_back(seen, pl->a, pl->n))
         return;
     plan kept;
-    kept.n = pl->n;
-    memcpy(kept.a, pl->a, (size_t)pl->n * sizeof pl->a[0]);
+    copy_actions(&kept, pl);
     cut_loops(g, &kept);
     if (kept.n < pl->n)
         adopt(pl, &kept, 0, legal);

@@ -161,6 +161,19 @@ static void plan_self_game_passes(uint64_t seed, int n, int (*check)(const grg_a
     grg_loaded_free(ld);
 }
 
+/* The first n actions of the game of seed `seed` the plan player (with `options`) plays against
+ * itself in the scenario at path step no unit back into a hex it stood in earlier in the phase
+ * (assert_no_walk_back), among at least 20 steps. */
+static void plan_walks_no_unit_back(const char *path, const char *options, uint64_t seed, int n)
+{
+    grg_loaded *ld = test_load(path);
+    grg_action a[MOST_ACTIONS];
+    assert_true(n <= MOST_ACTIONS);
+    self_game(ld, "plan", options, seed, n, a);
+    assert_true(assert_no_walk_back(ld, seed, a, n) >= 20);
+    grg_loaded_free(ld);
+}
+
 /* The plan player activates no unit for nothing: an activation its best plan starts and ends
  * with nothing done in it is left out (plan_tidy.c's skip_wasted). Such activations cost only
  * action points, which the judgement does not count, so plans kept them wherever points were to
@@ -197,11 +210,7 @@ static void test_plan_turns_no_unit_back(void **state)
 static void test_plan_walks_no_unit_back(void **state)
 {
     (void)state;
-    grg_loaded *ld = test_load("data/scenarios/cdb/skirmish.json");
-    grg_action a[MOST_ACTIONS];
-    self_game(ld, "plan", "horizon=0", 1, 100, a);
-    assert_true(assert_no_walk_back(ld, 1, a, 100) >= 20);
-    grg_loaded_free(ld);
+    plan_walks_no_unit_back("data/scenarios/cdb/skirmish.json", "horizon=0", 1, 100);
 }
 
 /* Where every member of the population walks a unit back, the best plan is played without the walk
@@ -212,14 +221,8 @@ static void test_plan_walks_no_unit_back(void **state)
 static void test_plan_leaves_the_walk_out_of_its_best_plan(void **state)
 {
     (void)state;
-    grg_loaded *ld = test_load("data/scenarios/nap/skirmish.json");
-    grg_action a[MOST_ACTIONS];
-    const uint64_t seeds[] = {5, 7};
-    for (int i = 0; i < 2; i++) {
-        self_game(ld, "plan", NULL, seeds[i], 110, a);
-        assert_true(assert_no_walk_back(ld, seeds[i], a, 110) >= 20);
-    }
-    grg_loaded_free(ld);
+    plan_walks_no_unit_back("data/scenarios/nap/skirmish.json", NULL, 5, 110);
+    plan_walks_no_unit_back("data/scenarios/nap/skirmish.json", NULL, 7, 110);
 }
 
 /* 16 generations, not the measured 64: the cdb skirmish's side moving first plans through the
