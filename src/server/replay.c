@@ -126,24 +126,25 @@ static int entry_after(const srv_game *g, int n)
     return i;
 }
 
-/* Reads *n, an action count from `least` to `most` given as the field `name`; an error reply
- * naming the range when it is none. */
-static cJSON *count_in(const cJSON *v, const char *name, int least, int most, int *n)
+/* Reads *n, an action count from `least` to `most` given as the field `name`: 0, or -1 with *err
+ * the error reply naming the range (NULL when out of memory). */
+static int count_in(const cJSON *v, const char *name, int least, int most, int *n, cJSON **err)
 {
     if (cJSON_IsNumber(v) && v->valuedouble >= least && v->valuedouble <= most &&
         v->valuedouble == floor(v->valuedouble)) {
         *n = v->valueint;
-        return NULL;
+        return 0;
     }
-    return srv_error_json("bad_request", "\"%s\" must be an action count from %d to %d", name,
+    *err = srv_error_json("bad_request", "\"%s\" must be an action count from %d to %d", name,
                           least, most);
+    return -1;
 }
 
 cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
 {
     int total = actions_stored(g), n;
-    cJSON *bad = count_in(at, "at", 0, total, &n);
-    if (bad)
+    cJSON *bad;
+    if (count_in(at, "at", 0, total, &n, &bad) < 0)
         return bad;
     /* from: the first entry of action N (dice queued before it included); to: just after it. */
     int from = entry_after(g, n > 0 ? n - 1 : 0), to = entry_after(g, n);
@@ -178,9 +179,9 @@ cJSON *srv_game_state_at(srv *sv, srv_game *g, const cJSON *at)
 cJSON *srv_game_events_since(srv *sv, srv_game *g, const cJSON *since)
 {
     int total = actions_stored(g), n;
-    cJSON *bad =
-        count_in(since, "since", total > SRV_EVENTS_MAX ? total - SRV_EVENTS_MAX : 0, total, &n);
-    if (bad)
+    cJSON *bad;
+    if (count_in(since, "since", total > SRV_EVENTS_MAX ? total - SRV_EVENTS_MAX : 0, total, &n,
+                 &bad) < 0)
         return bad;
     char err[512];
     srv_cursor *c = cursor_at(sv, g, entry_after(g, n), err, sizeof err);

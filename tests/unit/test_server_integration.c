@@ -79,8 +79,8 @@ static void test_http(void **state)
         "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
         "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
         "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\n{}",
-        "POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: "
-        "chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        ("POST /api/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+         "2\r\n{}\r\n0\r\n\r\n"), /* one request, split where its body starts */
         "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n{}",
     };
     static const int want[] = {404, 404, 413, 411, 413};
