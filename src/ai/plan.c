@@ -334,8 +334,11 @@ static void populate(plan_ai *p, const grg_game *g, const grg_action *played, in
         judge(p, g, &seed, KEEP, 0, &p->members[0]);
         p->n = 1;
         while (p->n < p->pop) {
-            judge(p, g, &p->members[0], grg__ai_below(&p->rng, 2) ? SWAP : REDRAW,
-                  grg__ai_below(&p->rng, p->members[0].n + 1), &p->members[p->n]);
+            /* Drawn in turn: the order of a call's arguments is unspecified, and GCC and clang
+             * drew these two in opposite orders, so a seed's game depended on the compiler. */
+            int at = grg__ai_below(&p->rng, p->members[0].n + 1);
+            change ch = grg__ai_below(&p->rng, 2) ? SWAP : REDRAW;
+            judge(p, g, &p->members[0], ch, at, &p->members[p->n]);
             p->n++;
         }
         select_best(p, p->n);
